@@ -1,0 +1,61 @@
+// ProfilerSample storage: (timestamp, optional stackId), 16 bytes each.
+//
+// Samples are the one table that grows with time rather than with code size,
+// so they live in fixed-size chunks: appending never copies earlier samples
+// and retained memory stays at 16 bytes per sample plus one partly filled
+// chunk (a doubling vector could hold up to 2x). Timestamps are milliseconds
+// relative to the session's time origin, as DOMHighResTimeStamp.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "ids.h"
+
+namespace webprof {
+
+struct Sample {
+  double timestamp;  // ms since the session's time origin; finite, >= 0
+  StackId stack;     // None = no JS on the stack (idle, GC, hidden frames)
+  uint32_t reserved = 0;
+};
+static_assert(sizeof(Sample) <= 16, "retained memory per sample <= 16 bytes");
+
+class SampleBuffer {
+ public:
+  static constexpr size_t kChunkSamples = 4096;
+
+  void Append(const Sample& s) {
+    if (size_ % kChunkSamples == 0) AddChunk();
+    chunks_.back()[size_ % kChunkSamples] = s;
+    ++size_;
+  }
+  const Sample& operator[](size_t i) const {
+    return chunks_[i / kChunkSamples][i % kChunkSamples];
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Sample& back() const { return (*this)[size_ - 1]; }
+  size_t memory_bytes() const {
+    return chunks_.size() * kChunkSamples * sizeof(Sample) +
+           chunks_.capacity() * sizeof(chunks_[0]);
+  }
+  void Clear() {
+    chunks_.clear();
+    size_ = 0;
+  }
+
+  template <typename Fn>
+  void ForEach(Fn&& fn) const {
+    for (size_t i = 0; i < size_; ++i) fn((*this)[i]);
+  }
+
+ private:
+  void AddChunk() { chunks_.emplace_back(new Sample[kChunkSamples]); }
+
+  std::vector<std::unique_ptr<Sample[]>> chunks_;
+  size_t size_ = 0;
+};
+
+}  // namespace webprof

@@ -1,0 +1,41 @@
+#include "session.h"
+
+#include <cmath>
+
+namespace webprof {
+
+Session::Session(const SessionOptions& options) : options_(options) {
+  if (!(options_.sample_interval_ms >= 0) ||
+      !std::isfinite(options_.sample_interval_ms))
+    options_.sample_interval_ms = 0;
+}
+
+void Session::Pause() {
+  if (state_ == SessionState::kStarted) state_ = SessionState::kPaused;
+}
+
+void Session::Resume() {
+  if (state_ == SessionState::kPaused) state_ = SessionState::kStarted;
+}
+
+Status Session::TakeSample(double ts, StackId stack) {
+  if (state_ == SessionState::kStopped) {
+    ++refused_;
+    return Status::kStopped;
+  }
+  if (state_ == SessionState::kPaused) return Status::kPaused;
+  if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
+  SampleBuffer& samples = trace_.mutable_samples();
+  if (!samples.empty() && ts < samples.back().timestamp)
+    return Status::kTimestampOutOfOrder;
+  if (!stack.is_none() && !trace_.stacks().Contains(stack))
+    return Status::kUnknownStack;
+  if (samples.size() >= options_.max_buffer_size) {
+    state_ = SessionState::kStopped;
+    return Status::kBufferFull;
+  }
+  samples.Append(Sample{ts, stack});
+  return Status::kOk;
+}
+
+}  // namespace webprof

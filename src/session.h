@@ -1,0 +1,57 @@
+// A profiling session (W3C JS Self-Profiling, "profiling session").
+//
+// Holds the state machine started -> paused <-> started -> stopped, the
+// sample interval actually used, the time origin, the sample buffer size
+// limit and the ProfilerTrace. TakeSample() is the spec's "take a sample"
+// minus capturing the stack (the JS sampler captures and the stack parser
+// interns it): when the buffer already holds maxBufferSize samples it
+// returns kBufferFull once and moves to stopped, so the binding fires
+// `samplebufferfull` exactly once; later samples are refused with kStopped.
+// Bad input never disturbs what was recorded: a rejected sample changes
+// nothing.
+#pragma once
+
+#include <cstdint>
+
+#include "profiler_trace.h"
+#include "status.h"
+
+namespace webprof {
+
+enum class SessionState : int32_t { kStarted = 0, kPaused = 1, kStopped = 2 };
+
+struct SessionOptions {
+  double sample_interval_ms = 10;  // the interval really used, >= 0
+  uint32_t max_buffer_size = 0;    // WebIDL unsigned long
+  double time_origin_ms = 0;       // epoch ms of timestamp 0 (metadata)
+};
+
+class Session {
+ public:
+  explicit Session(const SessionOptions& options);
+
+  SessionState state() const { return state_; }
+  double sample_interval_ms() const { return options_.sample_interval_ms; }
+  uint32_t max_buffer_size() const { return options_.max_buffer_size; }
+  double time_origin_ms() const { return options_.time_origin_ms; }
+
+  void Pause();
+  void Resume();
+  void Stop() { state_ = SessionState::kStopped; }
+
+  // Appends (timestamp, stack). `stack` None = a sample without stackId.
+  Status TakeSample(double timestamp_ms, StackId stack);
+
+  ProfilerTrace& trace() { return trace_; }
+  const ProfilerTrace& trace() const { return trace_; }
+  // Samples refused for a full buffer after the first refusal, for reports.
+  uint64_t samples_refused() const { return refused_; }
+
+ private:
+  SessionOptions options_;
+  SessionState state_ = SessionState::kStarted;
+  ProfilerTrace trace_;
+  uint64_t refused_ = 0;
+};
+
+}  // namespace webprof

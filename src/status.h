@@ -1,0 +1,41 @@
+// The one list of error conditions the core can report.
+//
+// C++ returns a Status; the Wasm layer exposes StatusMessage() so JS builds
+// its Error messages from this table instead of keeping a copy of it.
+#pragma once
+
+#include <cstdint>
+
+namespace webprof {
+
+#define WEBPROF_STATUS_LIST(X)                                                \
+  X(kOk, "ok")                                                                \
+  X(kInvalidTimestamp, "timestamp must be a finite number >= 0 (ms)")        \
+  X(kTimestampOutOfOrder,                                                     \
+    "timestamp is earlier than the previous sample's")                       \
+  X(kUnknownStack, "stackId does not name a stack of this trace")            \
+  X(kUnknownFrame, "frameId does not name a frame of this trace")            \
+  X(kUnknownResource, "resourceId does not name a resource of this trace")   \
+  X(kUnknownParent, "parentId does not name a stack of this trace")          \
+  X(kBufferFull, "the sample buffer is full (maxBufferSize reached)")        \
+  X(kNotStarted, "the profiling session is not started")                     \
+  X(kStopped, "the profiling session is stopped")                            \
+  X(kPaused, "the profiling session is paused")                              \
+  X(kTableFull, "an interning table reached its cap; the entry was dropped") \
+  X(kInvalidArgument, "invalid argument")                                     \
+  X(kUnknownHandle, "the handle does not name a live object")                \
+  X(kOutOfMemory, "out of memory")
+
+enum class Status : int32_t {
+#define WEBPROF_STATUS_ENUM(name, msg) name,
+  WEBPROF_STATUS_LIST(WEBPROF_STATUS_ENUM)
+#undef WEBPROF_STATUS_ENUM
+      kCount
+};
+
+// A short English sentence describing `s`; never null.
+const char* StatusMessage(Status s);
+// The enumerator's name without the leading k, e.g. "BufferFull".
+const char* StatusName(Status s);
+
+}  // namespace webprof
