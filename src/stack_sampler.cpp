@@ -1,0 +1,82 @@
+#include "stack_sampler.h"
+
+namespace webprof {
+
+void StackSampler::AddOwnUrlPrefix(std::string_view prefix) {
+  if (!prefix.empty()) own_prefixes_.emplace_back(prefix);
+}
+
+void StackSampler::SetOwnNameMarker(std::string_view marker) {
+  own_marker_.assign(marker.data(), marker.size());
+}
+
+void StackSampler::MuteScript(std::string_view url) {
+  if (!url.empty()) muted_.Intern(url);
+}
+
+bool StackSampler::IsMuted(std::string_view url) const {
+  return !url.empty() && !muted_.Find(url).is_none();
+}
+
+bool StackSampler::IsOwn(const ParsedFrame& f) const {
+  if (!own_marker_.empty() && f.raw_name.find(own_marker_) != std::string_view::npos)
+    return true;
+  for (const std::string& p : own_prefixes_)
+    if (f.script_url.substr(0, p.size()) == p) return true;
+  return false;
+}
+
+Status StackSampler::Capture(std::string_view text, StackFormat format) {
+  visible_.clear();
+  Status st = ParseStack(text, format, &parsed_);
+  if (st != Status::kOk) {
+    parsed_.clear();
+    return st;
+  }
+  // Outermost first, so a builtin knows its nearest caller with a script.
+  bool caller_hidden = false;
+  for (size_t i = parsed_.size(); i-- > 0;) {
+    const ParsedFrame& f = parsed_[i];
+    if (f.is_async) continue;
+    bool hidden;
+    if (IsOwn(f)) {
+      hidden = true;
+      caller_hidden = true;
+    } else if (f.script_url.empty()) {
+      hidden = caller_hidden;  // builtin: attributed to its caller's script
+    } else {
+      hidden = IsMuted(f.script_url);
+      caller_hidden = hidden;
+    }
+    if (!hidden) visible_.push_back(RawFrame{f.name, f.url, f.line, f.column});
+  }
+  return Status::kOk;
+}
+
+StackId StackSampler::InternInto(ProfilerTrace* trace) {
+  ids_.clear();
+  for (const RawFrame& f : visible_) ids_.push_back(trace->InternFrame(f));
+  return trace->InternStack(ids_.data(), ids_.size());
+}
+
+Status StackSampler::Sample(std::string_view text, StackFormat format,
+                            double timestamp_ms, Session* const* sessions,
+                            size_t n, Status* results) {
+  Status parsed = Capture(text, format);
+  for (size_t i = 0; i < n; ++i) {
+    Session* s = sessions[i];
+    // Interning only for sessions that will keep the sample: a stopped,
+    // paused or full session's trace must not grow, nor one that will refuse
+    // the timestamp.
+    const SampleBuffer& buf = s->trace().samples();
+    bool keeps = s->state() == SessionState::kStarted &&
+                 buf.size() < s->max_buffer_size() && timestamp_ms >= 0 &&
+                 timestamp_ms < 1e300 &&
+                 (buf.empty() || timestamp_ms >= buf.back().timestamp);
+    StackId stack = keeps ? InternInto(&s->trace()) : StackId::None();
+    results[i] = s->TakeSample(timestamp_ms, stack);
+  }
+  return parsed;
+}
+
+}  // namespace webprof
