@@ -55,7 +55,30 @@ Status StackSampler::Capture(std::string_view text, StackFormat format) {
 
 StackId StackSampler::InternInto(ProfilerTrace* trace) {
   ids_.clear();
-  for (const RawFrame& f : visible_) ids_.push_back(trace->InternFrame(f));
+  // Consecutive frames mostly share a script: the resource id of the last
+  // url is reused after a plain comparison instead of a hash lookup.
+  std::string_view last_url;
+  ResourceId last_resource = ResourceId::None();
+  for (const RawFrame& f : visible_) {
+    ResourceId res = ResourceId::None();
+    if (!f.resource.empty()) {
+      if (last_resource.is_none() || f.resource != last_url) {
+        last_url = f.resource;
+        last_resource = trace->InternResource(f.resource);
+      }
+      res = last_resource;
+      if (res.is_none()) {  // resource table cap: the frame maps to nothing
+        ids_.push_back(FrameId::None());
+        continue;
+      }
+    }
+    StringId name = trace->names().Intern(f.name);
+    FrameId id = FrameId::None();
+    if (!name.is_none() &&
+        trace->InternFrame(name, res, f.line, f.column, &id) != Status::kOk)
+      id = FrameId::None();
+    ids_.push_back(id);
+  }
   return trace->InternStack(ids_.data(), ids_.size());
 }
 

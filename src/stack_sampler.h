@@ -43,6 +43,7 @@ class StackSampler {
 
   // Parses `text` and keeps its visible frames (outermost first) until the
   // next Capture(). Returns the parse status; on an error no frame is kept.
+  // The kept frames are views into `text`: it must outlive their use.
   Status Capture(std::string_view text, StackFormat format = StackFormat::kAuto);
   const std::vector<RawFrame>& visible_frames() const { return visible_; }
   // Frames of the last capture before filtering, innermost first.
