@@ -173,3 +173,30 @@ TEST(StackSampler, UnparsableStackStillSamples) {
 
 }  // namespace
 }  // namespace webprof
+
+namespace webprof {
+namespace {
+
+TEST(StackSampler, UnclassifiedScriptsAreReportedAndNothingIsSampled) {
+  StackSampler s;
+  s.RequireClassifiedScripts(true);
+  s.ClassifyScript("https://a.test/app.js", false);
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1] = {Status::kOk};
+  std::string text = V8({"lib (https://cdn.test/lib.js:1:1)", "lib2 (https://cdn.test/lib.js:2:1)",
+                         "app (https://a.test/app.js:1:1)"});
+  EXPECT_EQ(s.Sample(text, StackFormat::kAuto, 1, ss, 1, r), Status::kUnclassifiedScript);
+  ASSERT_EQ(s.unclassified_scripts().size(), 1u);  // each URL once
+  EXPECT_EQ(s.unclassified_scripts()[0], "https://cdn.test/lib.js");
+  EXPECT_EQ(a.trace().samples().size(), 0u);
+  s.ClassifyScript("https://cdn.test/lib.js", true);
+  s.ClassifyScript("https://cdn.test/lib.js", false);  // the first answer stands
+  EXPECT_EQ(s.Sample(text, StackFormat::kAuto, 1, ss, 1, r), Status::kOk);
+  EXPECT_EQ(r[0], Status::kOk);
+  EXPECT_EQ(a.trace().frames().size(), 1u);
+  EXPECT_EQ(a.trace().frame_name(FrameId(0)), "app");
+}
+
+}  // namespace
+}  // namespace webprof
