@@ -25,7 +25,8 @@ bool StackSampler::IsMuted(std::string_view url) const {
 }
 
 bool StackSampler::IsOwn(const ParsedFrame& f) const {
-  if (!own_marker_.empty() && f.raw_name.find(own_marker_) != std::string_view::npos)
+  if (!own_marker_.empty() &&
+      f.raw_name.find(own_marker_) != std::string_view::npos)
     return true;
   for (const std::string& p : own_prefixes_)
     if (f.script_url.substr(0, p.size()) == p) return true;
@@ -56,7 +57,8 @@ Status StackSampler::Capture(std::string_view text, StackFormat format) {
       if (id.is_none()) {
         if (require_classified_) {
           bool listed = false;
-          for (std::string_view u : unclassified_) listed = listed || u == f.script_url;
+          for (std::string_view u : unclassified_)
+            listed = listed || u == f.script_url;
           if (!listed) unclassified_.push_back(f.script_url);
         }
         hidden = false;

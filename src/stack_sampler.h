@@ -55,7 +55,8 @@ class StackSampler {
   // Parses `text` and keeps its visible frames (outermost first) until the
   // next Capture(). Returns the parse status; on an error no frame is kept.
   // The kept frames are views into `text`: it must outlive their use.
-  Status Capture(std::string_view text, StackFormat format = StackFormat::kAuto);
+  Status Capture(std::string_view text,
+                 StackFormat format = StackFormat::kAuto);
   const std::vector<RawFrame>& visible_frames() const { return visible_; }
   // Frames of the last capture before filtering, innermost first.
   const std::vector<ParsedFrame>& parsed_frames() const { return parsed_; }
@@ -78,7 +79,7 @@ class StackSampler {
 
   std::vector<std::string> own_prefixes_;
   std::string own_marker_;
-  StringTable scripts_;            // classified script URLs
+  StringTable scripts_;             // classified script URLs
   std::vector<bool> script_muted_;  // by StringId of scripts_
   bool require_classified_ = false;
   std::vector<std::string_view> unclassified_;
