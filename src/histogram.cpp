@@ -13,8 +13,8 @@ uint32_t LogHistogram::BucketOf(double ms) {
   std::memcpy(&bits, &ms, sizeof bits);
   // Normal doubles only here (kMinTracked is far above the subnormals).
   int exp = static_cast<int>((bits >> 52) & 0x7FF) - 1023;
-  uint32_t sub = static_cast<uint32_t>(bits >> (52 - kSubBits)) &
-                 (kSubBuckets - 1);
+  uint32_t sub =
+      static_cast<uint32_t>(bits >> (52 - kSubBits)) & (kSubBuckets - 1);
   return 2 + static_cast<uint32_t>(exp - kMinExp) * kSubBuckets + sub;
 }
 

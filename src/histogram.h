@@ -40,7 +40,10 @@ class LogHistogram {
 
   // Records `ms` (negative and NaN are counted as 0: a clock going backwards
   // must not poison the percentiles).
-  void Add(double ms) { ++counts_[BucketOf(ms)]; ++total_; }
+  void Add(double ms) {
+    ++counts_[BucketOf(ms)];
+    ++total_;
+  }
   void Clear();
 
   uint64_t count() const { return total_; }

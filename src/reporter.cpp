@@ -23,14 +23,22 @@ bool Shown(StringId name, const StringTable& names,
 
 double Key(const AggrResult& a, SortKey k) {
   switch (k) {
-    case SortKey::kCount: return static_cast<double>(a.count);
-    case SortKey::kAvg: return a.avg;
-    case SortKey::kMax: return a.max;
-    case SortKey::kMin: return a.min;
-    case SortKey::kP50: return a.p50;
-    case SortKey::kP90: return a.p90;
-    case SortKey::kP99: return a.p99;
-    default: return a.sum;
+    case SortKey::kCount:
+      return static_cast<double>(a.count);
+    case SortKey::kAvg:
+      return a.avg;
+    case SortKey::kMax:
+      return a.max;
+    case SortKey::kMin:
+      return a.min;
+    case SortKey::kP50:
+      return a.p50;
+    case SortKey::kP90:
+      return a.p90;
+    case SortKey::kP99:
+      return a.p99;
+    default:
+      return a.sum;
   }
 }
 
@@ -103,8 +111,9 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
   out.append("aggregates (ms, sorted by ");
   out.append(kSortNames[static_cast<int>(k)]);
   out.append(")\n");
-  out.append("       count         sum         avg         max         min"
-             "         p50         p90         p99  name\n");
+  out.append(
+      "       count         sum         avg         max         min"
+      "         p50         p90         p99  name\n");
   for (const AggrResult* a : aggr) {
     Appendf(&out, "%12.0f", static_cast<double>(a->count));
     for (double v : {a->sum, a->avg, a->max, a->min, a->p50, a->p90, a->p99}) {
@@ -147,7 +156,8 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
     out.push_back('\n');
   }
 
-  if (r.marks_dropped) Count(&out, "marks dropped (markLimit)", r.marks_dropped);
+  if (r.marks_dropped)
+    Count(&out, "marks dropped (markLimit)", r.marks_dropped);
   if (r.traces_dropped) {
     Count(&out, "traces dropped (traceLimit)", r.traces_dropped);
   }

@@ -30,7 +30,15 @@
 namespace webprof {
 
 enum class SortKey : int32_t {
-  kSum = 0, kCount, kAvg, kMax, kMin, kP50, kP90, kP99, kName
+  kSum = 0,
+  kCount,
+  kAvg,
+  kMax,
+  kMin,
+  kP50,
+  kP90,
+  kP99,
+  kName
 };
 // "sum", "count", ... "name"; kInvalidSortKey otherwise.
 Status ParseSortKey(std::string_view s, SortKey* out);

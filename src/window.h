@@ -51,9 +51,9 @@ struct AggrResult {
 };
 
 struct WindowReport {
-  uint32_t generation = 0;  // the window's number, from 1
-  double started_at = 0;    // raw clock ms of the start boundary
-  double ended_at = 0;      // raw clock ms of the end boundary
+  uint32_t generation = 0;             // the window's number, from 1
+  double started_at = 0;               // raw clock ms of the start boundary
+  double ended_at = 0;                 // raw clock ms of the end boundary
   std::vector<AggrResult> aggregates;  // first-end order
   std::vector<MarkRecord> marks;       // start boundary first, end last
   uint64_t marks_dropped = 0;
@@ -91,9 +91,7 @@ class Recorder {
     if (!recording_ || !Known(name)) return -1;
     return aggr_.Start(name, t);
   }
-  bool AggrEnd(int32_t id, double t) {
-    return recording_ && aggr_.End(id, t);
-  }
+  bool AggrEnd(int32_t id, double t) { return recording_ && aggr_.End(id, t); }
   // Name mode: the start may come before the window; only an end inside
   // a window counts (an end outside leaves the start pending).
   void AggrStartNamed(StringId name, double t) {

@@ -65,8 +65,8 @@ void FillReport(const WindowReport& r, std::vector<double>* out) {
   out->clear();
   out->reserve(kHeader + r.aggregates.size() * kAggrRow +
                r.marks.size() * kMarkRow + r.traces.size() * kTraceRow);
-  for (double v : {static_cast<double>(r.generation), r.started_at,
-                   r.ended_at, static_cast<double>(r.aggregates.size()),
+  for (double v : {static_cast<double>(r.generation), r.started_at, r.ended_at,
+                   static_cast<double>(r.aggregates.size()),
                    static_cast<double>(r.marks.size()),
                    static_cast<double>(r.marks_dropped),
                    static_cast<double>(r.traces.size()),
@@ -75,9 +75,9 @@ void FillReport(const WindowReport& r, std::vector<double>* out) {
     out->push_back(v);
   }
   for (const AggrResult& a : r.aggregates) {
-    for (double v : {static_cast<double>(a.name.value),
-                     static_cast<double>(a.count), a.sum, a.avg, a.max, a.min,
-                     a.p50, a.p90, a.p99}) {
+    for (double v :
+         {static_cast<double>(a.name.value), static_cast<double>(a.count),
+          a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99}) {
       out->push_back(v);
     }
   }
@@ -88,8 +88,8 @@ void FillReport(const WindowReport& r, std::vector<double>* out) {
     }
   }
   for (const TraceRecord& t : r.traces) {
-    for (double v : {static_cast<double>(t.name.value), t.timestamp,
-                     t.duration, static_cast<double>(t.info)}) {
+    for (double v : {static_cast<double>(t.name.value), t.timestamp, t.duration,
+                     static_cast<double>(t.info)}) {
       out->push_back(v);
     }
   }
@@ -176,12 +176,9 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {
   Status s = ParseSortKey(View(ptr, len), &k);
   return s == Status::kOk ? static_cast<int32_t>(k) : Err(s);
 }
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(double generation,
-                                              double started_at,
-                                              double ended_at,
-                                              double marks_dropped,
-                                              double traces_dropped,
-                                              double traces_incomplete) {
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
+    double generation, double started_at, double ended_at, double marks_dropped,
+    double traces_dropped, double traces_incomplete) {
   Formatting& f = Fmt();
   f.report = WindowReport{};
   f.report.generation = static_cast<uint32_t>(generation);

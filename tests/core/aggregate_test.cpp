@@ -14,7 +14,7 @@ TEST(AggrIdMode, NestingOutOfOrderAndSameNameConcurrency) {
   r.Start(0, Defaults());
   int32_t outer = r.AggrStart(a, 1);
   int32_t inner = r.AggrStart(b, 2);
-  int32_t a2 = r.AggrStart(a, 3);  // same name, concurrent
+  int32_t a2 = r.AggrStart(a, 3);     // same name, concurrent
   EXPECT_TRUE(r.AggrEnd(outer, 10));  // out of order: outer first
   EXPECT_TRUE(r.AggrEnd(inner, 4));
   EXPECT_TRUE(r.AggrEnd(a2, 5));
@@ -48,7 +48,7 @@ TEST(AggrIdMode, InvalidAndRepeatedEndsAreNoops) {
   r.Start(0, Defaults());
   int32_t id = r.AggrStart(a, 1);
   EXPECT_FALSE(r.AggrEnd(-1, 2));
-  EXPECT_FALSE(r.AggrEnd(id + 1, 2));    // a never-opened slot
+  EXPECT_FALSE(r.AggrEnd(id + 1, 2));   // a never-opened slot
   EXPECT_FALSE(r.AggrEnd(1 << 29, 2));  // out of range
   EXPECT_TRUE(r.AggrEnd(id, 2));
   EXPECT_FALSE(r.AggrEnd(id, 3));

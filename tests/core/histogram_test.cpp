@@ -1,12 +1,12 @@
 // LogHistogram: bucket layout and the stated percentile error bound.
+#include "histogram.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
-
-#include "histogram.h"
 
 namespace webprof {
 namespace {
@@ -30,8 +30,7 @@ TEST(LogHistogram, BucketsAreMonotonicAndContainTheirValues) {
     ASSERT_GE(b, prev);
     prev = b;
     double mid = LogHistogram::BucketMidpoint(b);
-    ASSERT_LE(std::fabs(mid - v) / v, LogHistogram::kRelativeErrorBound)
-        << v;
+    ASSERT_LE(std::fabs(mid - v) / v, LogHistogram::kRelativeErrorBound) << v;
   }
   EXPECT_EQ(LogHistogram::BucketOf(0), 0u);
   EXPECT_EQ(LogHistogram::BucketOf(-3), 0u);

@@ -1,7 +1,7 @@
 // The console reporter's formatting rules (seed 004 "Console Reporter").
-#include <gtest/gtest.h>
-
 #include "reporter.h"
+
+#include <gtest/gtest.h>
 
 namespace webprof {
 namespace {
@@ -119,8 +119,7 @@ TEST(ConsoleReportNotices, DroppedAndIncompleteEachNoticed) {
   r.TraceStart(t, 1, false);
   r.TraceStart(t, 1, false);
   r.End(2);
-  std::string s =
-      FormatConsoleReport(r.last_report(), r.names(), {}, {});
+  std::string s = FormatConsoleReport(r.last_report(), r.names(), {}, {});
   EXPECT_NE(s.find("notice: 1 marks dropped"), std::string::npos);
   EXPECT_NE(s.find("notice: 1 traces dropped"), std::string::npos);
   EXPECT_NE(s.find("notice: 1 traces incomplete"), std::string::npos);

@@ -1,11 +1,11 @@
 // The recording window's options and boundaries, and the mark and trace
 // timelines' rules (seed 004).
+#include "window.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
-
-#include "window.h"
 
 namespace webprof {
 namespace {
