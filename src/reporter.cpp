@@ -62,8 +62,8 @@ bool HasInfo(int32_t slot, const std::vector<InfoText>& infos) {
 }
 
 void Info(std::string* out, int32_t slot, const std::vector<InfoText>& infos) {
-  out->append("  ");
   if (!HasInfo(slot, infos)) return;
+  out->append("  ");
   const InfoText& i = infos[slot];
   out->append(i.printable ? i.json : std::string("[unprintable]"));
 }
