@@ -1,0 +1,8 @@
+// The stand-ins js/perf.mjs exports when the probes are compiled out.
+export function noop() {}
+export function minusOne() {
+  return -1;
+}
+export function reporterFactory() {
+  return noop;
+}
