@@ -19,3 +19,4 @@ export {
   measureStart,
   measureEnd,
 } from './probes.mjs';
+export { installFrameworkProbes } from './framework-probes.mjs';

@@ -7,6 +7,7 @@
 // real probes are used.
 import * as impl from './probes.mjs';
 import * as off from './probes-off.mjs';
+import * as framework from './framework-probes.mjs';
 
 // Unbundled the flag is undeclared: probes on.
 const ON = typeof __webprof_perf__ === 'undefined' || __webprof_perf__;
@@ -26,3 +27,4 @@ export const scopeStart = ON ? impl.scopeStart : off.minusOne;
 export const scopeEnd = ON ? impl.scopeEnd : off.noop;
 export const measureStart = ON ? impl.measureStart : off.minusOne;
 export const measureEnd = ON ? impl.measureEnd : off.noop;
+export const installFrameworkProbes = ON ? framework.installFrameworkProbes : off.reporterFactory;

@@ -3,6 +3,7 @@ export function noop() {}
 export function minusOne() {
   return -1;
 }
+// Also installFrameworkProbes: returns a no-op uninstall.
 export function reporterFactory() {
   return noop;
 }

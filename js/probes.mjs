@@ -154,6 +154,22 @@ export function mark(name, info) {
   if (cMark(idOf(name), now(), slot) && slot >= 0) infos.push(info);
 }
 
+// ---- spans measured elsewhere (framework probes, e.g. long task entries) ----
+/** Folds a span [startTime, endTime] (clock ms) into aggregate `name`. Internal. */
+export function recordAggr(name, startTime, endTime) {
+  if (!recording) return;
+  const id = cAggrStart(idOf(name), startTime);
+  if (id >= 0) cAggrEnd(id, endTime);
+}
+/** Records a finished trace [startTime, startTime + duration] (clock ms). Internal. */
+export function recordTrace(name, startTime, duration, info) {
+  if (!recording) return;
+  const id = cTraceStart(idOf(name), startTime, 0);
+  if (id < 0) return;
+  const slot = info === undefined ? -1 : infos.length;
+  if (cTraceEnd(id, startTime + duration, slot) && slot >= 0) infos.push(info);
+}
+
 // ---- legacy names ----
 export const scopeStart = (name) => aggrStart(name);
 export const scopeEnd = (id) => aggrEnd(id);
