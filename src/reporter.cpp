@@ -91,8 +91,11 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
                                 const std::vector<InfoText>& infos) {
   std::string out;
   if (o.header) {
-    out.append("[webprof] probes window #");
-    out.append(std::to_string(r.generation));
+    out.append("[webprof] probes window");
+    if (r.generation != 0) {  // 0: data from a manual reporter call
+      out.append(" #");
+      out.append(std::to_string(r.generation));
+    }
     Appendf(&out, ", %.3f ms\n", r.ended_at - r.started_at);
   }
 

@@ -132,3 +132,16 @@ TEST(ConsoleReportNotices, DroppedAndIncompleteEachNoticed) {
 
 }  // namespace
 }  // namespace webprof
+
+namespace webprof {
+namespace {
+
+TEST(ConsoleReportHeader, ManualDataHasNoWindowNumber) {
+  Recorder r;
+  WindowReport manual;  // generation 0: not from a window of this Recorder
+  std::string s = FormatConsoleReport(manual, r.names(), {}, {});
+  EXPECT_EQ(s.rfind("[webprof] probes window, 0.000 ms\n", 0), 0u);
+}
+
+}  // namespace
+}  // namespace webprof
