@@ -1,0 +1,146 @@
+#include "json_writer.h"
+
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "json_check.h"
+#include "utf8.h"
+
+namespace webprof {
+namespace {
+
+// 1 = must be escaped: the control characters, '"' and '\'.
+struct EscapeTable {
+  uint8_t needs[256] = {};
+  constexpr EscapeTable() {
+    for (int c = 0; c < 0x20; ++c) needs[c] = 1;
+    needs[static_cast<int>('"')] = 1;
+    needs[static_cast<int>('\\')] = 1;
+  }
+};
+constexpr EscapeTable kEscape;
+
+template <typename Out>
+void EscapeValid(std::string_view s, Out&& out) {
+  static const char kHex[] = "0123456789abcdef";
+  const char* p = s.data();
+  const char* end = p + s.size();
+  const char* run = p;
+  for (; p < end; ++p) {
+    auto c = static_cast<unsigned char>(*p);
+    if (!kEscape.needs[c]) continue;
+    out(run, static_cast<size_t>(p - run));
+    char esc[6] = {'\\', 0, 0, 0, 0, 0};
+    size_t n = 2;
+    switch (c) {
+      case '"':
+        esc[1] = '"';
+        break;
+      case '\\':
+        esc[1] = '\\';
+        break;
+      case '\n':
+        esc[1] = 'n';
+        break;
+      case '\r':
+        esc[1] = 'r';
+        break;
+      case '\t':
+        esc[1] = 't';
+        break;
+      case '\b':
+        esc[1] = 'b';
+        break;
+      case '\f':
+        esc[1] = 'f';
+        break;
+      default:
+        esc[1] = 'u';
+        esc[2] = '0';
+        esc[3] = '0';
+        esc[4] = kHex[c >> 4];
+        esc[5] = kHex[c & 15];
+        n = 6;
+    }
+    out(esc, n);
+    run = p + 1;
+  }
+  out(run, static_cast<size_t>(end - run));
+}
+
+}  // namespace
+
+void JsonWriter::Open(char c) {
+  Separate();
+  sink_->Put(static_cast<uint8_t>(c));
+  assert(depth_ < kMaxDepth);
+  first_[++depth_] = true;
+}
+
+void JsonWriter::Close(char c) {
+  assert(depth_ > 0 && !after_key_);
+  --depth_;
+  sink_->Put(static_cast<uint8_t>(c));
+}
+
+void JsonWriter::Key(std::string_view key) {
+  Separate();
+  WriteString(key);
+  sink_->Put(':');
+  after_key_ = true;
+}
+
+void JsonWriter::WriteString(std::string_view raw) {
+  std::string scratch;  // only touched for invalid UTF-8 (rare)
+  std::string_view s = NormalizeUtf8(raw, &scratch);
+  sink_->Put('"');
+  EscapeValid(s, [this](const char* p, size_t n) {
+    if (n) sink_->Append(p, n);
+  });
+  sink_->Put('"');
+}
+
+void JsonWriter::AppendQuoted(std::string_view raw, std::string* out) {
+  std::string scratch;
+  std::string_view s = NormalizeUtf8(raw, &scratch);
+  out->push_back('"');
+  EscapeValid(s, [out](const char* p, size_t n) { out->append(p, n); });
+  out->push_back('"');
+}
+
+void JsonWriter::WriteInt(int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof(buf), v);
+  sink_->Append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+void JsonWriter::WriteDouble(double v) {
+  if (!std::isfinite(v)) {
+    sink_->Append("null");  // JSON has no NaN/Infinity
+    return;
+  }
+  // Integral values in the exact-integer range print as integers (the common
+  // case for µs timestamps), everything else in shortest round-trip form.
+  if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) {
+    if (v == 0) v = 0;  // -0 -> 0
+    WriteInt(static_cast<int64_t>(v));
+    return;
+  }
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof(buf), v);
+  sink_->Append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+bool JsonWriter::Raw(std::string_view json) {
+  if (!IsValidJsonValue(json)) {
+    String(json);
+    return false;
+  }
+  Separate();
+  sink_->Append(json);
+  return true;
+}
+
+}  // namespace webprof

@@ -1,0 +1,99 @@
+// JsonWriter: streaming JSON text into a ByteSink.
+//
+// Exporters emit millions of numbers, so the writer is a thin layer that
+// formats straight into the sink: no DOM, no std::string per value. It keeps
+// a small fixed stack of "first element?" flags so callers never place
+// commas by hand (depth is bounded: our formats nest < 16 deep).
+//
+// Strings: any input bytes become valid JSON. Invalid UTF-8 (including WTF-8
+// lone surrogates from JS strings) becomes U+FFFD, `"` and `\` and control
+// characters are escaped, everything else (non-BMP text included) is copied
+// as UTF-8. Numbers: doubles in the shortest form that round-trips; NaN and
+// infinities have no JSON form and are written as null.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "byte_sink.h"
+
+namespace webprof {
+
+class JsonWriter {
+ public:
+  static constexpr int kMaxDepth = 32;
+
+  explicit JsonWriter(ByteSink* sink) : sink_(sink) {}
+
+  void BeginObject() { Open('{'); }
+  void EndObject() { Close('}'); }
+  void BeginArray() { Open('['); }
+  void EndArray() { Close(']'); }
+  // An object key; the next value call writes its value.
+  void Key(std::string_view key);
+
+  void String(std::string_view s) {
+    Separate();
+    WriteString(s);
+  }
+  void Int(int64_t v) {
+    Separate();
+    WriteInt(v);
+  }
+  void Double(double v) {
+    Separate();
+    WriteDouble(v);
+  }
+  void Bool(bool v) {
+    Separate();
+    sink_->Append(v ? std::string_view("true") : std::string_view("false"));
+  }
+  void Null() {
+    Separate();
+    sink_->Append("null");
+  }
+  // Pre-serialised JSON text (e.g. a probe's `info`). Written as-is when it is
+  // one valid JSON value; otherwise written as a JSON string, so the output
+  // stays valid whatever the caller passed. Returns whether it was valid.
+  bool Raw(std::string_view json);
+  // Bytes written verbatim (caller guarantees they are valid JSON tokens,
+  // e.g. a literal fragment). No separator handling.
+  void Literal(std::string_view text) { sink_->Append(text); }
+
+  // Hot-path helpers for arrays of integers (one call per element, no
+  // separator bookkeeping beyond a bool).
+  void IntElement(int64_t v) {
+    if (!first_[depth_]) sink_->Put(',');
+    first_[depth_] = false;
+    WriteInt(v);
+  }
+
+  int depth() const { return depth_; }
+
+  // Escapes `s` into `*out` as a quoted JSON string (for tests and small
+  // texts built outside a sink).
+  static void AppendQuoted(std::string_view s, std::string* out);
+
+ private:
+  void Open(char c);
+  void Close(char c);
+  void Separate() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!first_[depth_]) sink_->Put(',');
+    first_[depth_] = false;
+  }
+  void WriteString(std::string_view s);
+  void WriteInt(int64_t v);
+  void WriteDouble(double v);
+
+  ByteSink* sink_;
+  int depth_ = 0;
+  bool after_key_ = false;
+  bool first_[kMaxDepth + 1] = {true};
+};
+
+}  // namespace webprof
