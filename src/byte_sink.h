@@ -56,6 +56,17 @@ class ByteSink {
     ++size_;
   }
 
+  // Hot-path formatting straight into the chunk: a pointer to `max` free
+  // contiguous bytes, or null when the current chunk has less room (then
+  // format into a local buffer and Append()). Advance() commits what was
+  // written.
+  uint8_t* WritePtr(size_t max) { return room_ >= max ? cursor_ : nullptr; }
+  void Advance(size_t n) {
+    cursor_ += n;
+    room_ -= n;
+    size_ += n;
+  }
+
   // Reserves `n` bytes to be written later with Fill(); their content is
   // zero until then.
   Slot Reserve(size_t n);

@@ -82,9 +82,13 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
   w.Key("ts");
   w.Int(start_us);
   w.Key("args");
-  w.Literal("{\"data\":{\"startTime\":");
-  w.Literal(std::to_string(start_us));
-  w.Literal("}}");
+  w.BeginObject();
+  w.Key("data");
+  w.BeginObject();
+  w.Key("startTime");
+  w.Int(start_us);
+  w.EndObject();
+  w.EndObject();
   w.EndObject();
 
   size_t per_chunk = o.samples_per_chunk ? o.samples_per_chunk : samples.size();

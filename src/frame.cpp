@@ -5,9 +5,8 @@
 namespace webprof {
 
 FrameId FrameTable::Intern(const Frame& f) {
-  uint64_t h = HashCombine(
-      HashCombine(f.name.value, f.resource.value),
-      (static_cast<uint64_t>(f.line) << 32) | f.column);
+  uint64_t h = HashCombine(HashCombine(f.name.value, f.resource.value),
+                           (static_cast<uint64_t>(f.line) << 32) | f.column);
   uint32_t row = index_.Find(h, [&](uint32_t r) {
     const Frame& o = rows_[r];
     return o.name == f.name && o.resource == f.resource && o.line == f.line &&

@@ -15,10 +15,10 @@
 namespace webprof {
 
 struct Frame {
-  StringId name;          // into ProfilerTrace::names; never None
-  ResourceId resource;    // None when the frame has no script
-  uint32_t line = 0;      // 1-based; 0 = absent
-  uint32_t column = 0;    // 1-based; 0 = absent
+  StringId name;        // into ProfilerTrace::names; never None
+  ResourceId resource;  // None when the frame has no script
+  uint32_t line = 0;    // 1-based; 0 = absent
+  uint32_t column = 0;  // 1-based; 0 = absent
 };
 static_assert(sizeof(Frame) == 16, "Frame rows stay 16 bytes");
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -57,15 +58,19 @@ class JsonWriter {
   // one valid JSON value; otherwise written as a JSON string, so the output
   // stays valid whatever the caller passed. Returns whether it was valid.
   bool Raw(std::string_view json);
-  // Bytes written verbatim (caller guarantees they are valid JSON tokens,
-  // e.g. a literal fragment). No separator handling.
-  void Literal(std::string_view text) { sink_->Append(text); }
-
   // Hot-path helpers for arrays of integers (one call per element, no
   // separator bookkeeping beyond a bool).
   void IntElement(int64_t v) {
-    if (!first_[depth_]) sink_->Put(',');
+    bool comma = !first_[depth_];
     first_[depth_] = false;
+    if (uint8_t* p = sink_->WritePtr(kMaxIntChars + 1)) {
+      char* c = reinterpret_cast<char*>(p);
+      if (comma) *c++ = ',';
+      char* end = FormatInt(c, v);
+      sink_->Advance(static_cast<size_t>(end - reinterpret_cast<char*>(p)));
+      return;
+    }
+    if (comma) sink_->Put(',');
     WriteInt(v);
   }
 
@@ -88,6 +93,24 @@ class JsonWriter {
   }
   void WriteString(std::string_view s);
   void WriteInt(int64_t v);
+  static constexpr size_t kMaxIntChars = 20;
+  // Decimal digits of v at `out` (room for kMaxIntChars); returns the end.
+  static char* FormatInt(char* out, int64_t v) {
+    uint64_t u = static_cast<uint64_t>(v);
+    if (v < 0) {
+      *out++ = '-';
+      u = 0 - u;
+    }
+    char tmp[kMaxIntChars];
+    char* t = tmp + kMaxIntChars;
+    do {
+      *--t = static_cast<char>('0' + u % 10);
+      u /= 10;
+    } while (u);
+    size_t n = static_cast<size_t>(tmp + kMaxIntChars - t);
+    std::memcpy(out, t, n);
+    return out + n;
+  }
   void WriteDouble(double v);
 
   ByteSink* sink_;

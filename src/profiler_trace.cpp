@@ -38,8 +38,7 @@ StackId ProfilerTrace::InternStack(const FrameId* frames, size_t n) {
   return parent;
 }
 
-Status ProfilerTrace::InternStack(FrameId frame, StackId parent,
-                                  StackId* out) {
+Status ProfilerTrace::InternStack(FrameId frame, StackId parent, StackId* out) {
   if (!frames_.Contains(frame)) return Status::kUnknownFrame;
   if (!parent.is_none() && !stacks_.Contains(parent))
     return Status::kUnknownParent;

@@ -28,7 +28,8 @@ class StackTable {
   explicit StackTable(uint32_t max_stacks = kDefaultMaxStacks)
       : max_stacks_(max_stacks) {}
 
-  // Caller guarantees `frame` is a valid FrameId and `parent` is None or < size().
+  // Caller guarantees `frame` is a valid FrameId and `parent` is None or <
+  // size().
   StackId Intern(FrameId frame, StackId parent);
   const Stack& Get(StackId id) const { return rows_[id.value]; }
   bool Contains(StackId id) const { return id.value < rows_.size(); }

@@ -8,11 +8,10 @@
 
 namespace webprof {
 
-#define WEBPROF_STATUS_LIST(X)                                                \
-  X(kOk, "ok")                                                                \
+#define WEBPROF_STATUS_LIST(X)                                               \
+  X(kOk, "ok")                                                               \
   X(kInvalidTimestamp, "timestamp must be a finite number >= 0 (ms)")        \
-  X(kTimestampOutOfOrder,                                                     \
-    "timestamp is earlier than the previous sample's")                       \
+  X(kTimestampOutOfOrder, "timestamp is earlier than the previous sample's") \
   X(kUnknownStack, "stackId does not name a stack of this trace")            \
   X(kUnknownFrame, "frameId does not name a frame of this trace")            \
   X(kUnknownResource, "resourceId does not name a resource of this trace")   \
@@ -22,7 +21,7 @@ namespace webprof {
   X(kStopped, "the profiling session is stopped")                            \
   X(kPaused, "the profiling session is paused")                              \
   X(kTableFull, "an interning table reached its cap; the entry was dropped") \
-  X(kInvalidArgument, "invalid argument")                                     \
+  X(kInvalidArgument, "invalid argument")                                    \
   X(kUnknownHandle, "the handle does not name a live object")                \
   X(kOutOfMemory, "out of memory")
 

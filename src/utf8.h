@@ -12,7 +12,8 @@
 
 namespace webprof {
 
-// True when `s` is well-formed UTF-8 (no surrogates, no overlongs, <= U+10FFFF).
+// True when `s` is well-formed UTF-8 (no surrogates, no overlongs, <=
+// U+10FFFF).
 bool IsValidUtf8(std::string_view s);
 
 // Returns `s` unchanged if valid; otherwise writes the normalised text into

@@ -167,3 +167,10 @@ class JsonParser {
 inline Json ParseJson(const std::string& s) { return JsonParser(s).Parse(); }
 
 }  // namespace webprof::testing
+
+namespace webprof::testing {
+// Decodes one quoted JSON string.
+inline std::string ParseJsonString(const std::string& quoted) {
+  return ParseJson(quoted).str;
+}
+}  // namespace webprof::testing

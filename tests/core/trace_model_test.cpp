@@ -110,9 +110,9 @@ TEST(Session, BadTimestampsAreRejectedWithoutLosingData) {
   EXPECT_EQ(s.TakeSample(std::nan(""), StackId::None()),
             Status::kInvalidTimestamp);
   EXPECT_EQ(s.TakeSample(-1, StackId::None()), Status::kInvalidTimestamp);
-  EXPECT_EQ(s.TakeSample(std::numeric_limits<double>::infinity(),
-                         StackId::None()),
-            Status::kInvalidTimestamp);
+  EXPECT_EQ(
+      s.TakeSample(std::numeric_limits<double>::infinity(), StackId::None()),
+      Status::kInvalidTimestamp);
   EXPECT_EQ(s.TakeSample(4, StackId::None()), Status::kTimestampOutOfOrder);
   EXPECT_EQ(s.TakeSample(6, StackId(42)), Status::kUnknownStack);
   EXPECT_EQ(s.trace().samples().size(), 1u);
@@ -149,8 +149,12 @@ TEST(Session, PausedSessionKeepsNoSamples) {
 TEST(Utf8, LoneSurrogatesAndInvalidBytesBecomeReplacementChar) {
   ProfilerTrace t;
   // "a" + WTF-8 lone high surrogate U+D800 + "b"
-  FrameId f = t.InternFrame(F("a\xED\xA0\x80" "b"));
-  EXPECT_EQ(t.frame_name(f), "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b");
+  FrameId f =
+      t.InternFrame(F("a\xED\xA0\x80"
+                      "b"));
+  EXPECT_EQ(t.frame_name(f),
+            "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+            "b");
   FrameId g = t.InternFrame(F("x\xFFy"));
   EXPECT_EQ(t.frame_name(g), "x\xEF\xBF\xBDy");
   FrameId h = t.InternFrame(F("\xF0\x9F\x98\x80"));  // valid non-BMP
