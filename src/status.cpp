@@ -19,7 +19,7 @@ const char* StatusName(Status s) {
   switch (s) {
 #define WEBPROF_STATUS_NAME(name, msg) \
   case Status::name:                   \
-    return #name + 1;
+    return &#name[1];
     WEBPROF_STATUS_LIST(WEBPROF_STATUS_NAME)
 #undef WEBPROF_STATUS_NAME
     case Status::kCount:

@@ -20,11 +20,12 @@ std::vector<std::string> Names(int n) {
 void BM_InternFrameHit(benchmark::State& st) {
   ProfilerTrace t;
   auto names = Names(1024);
-  for (auto& n : names) t.InternFrame(RawFrame{n, "https://example.com/app.js", 10, 4});
+  for (auto& n : names)
+    t.InternFrame(RawFrame{n, "https://example.com/app.js", 10, 4});
   size_t i = 0;
   for (auto _ : st) {
-    benchmark::DoNotOptimize(
-        t.InternFrame(RawFrame{names[i++ & 1023], "https://example.com/app.js", 10, 4}));
+    benchmark::DoNotOptimize(t.InternFrame(
+        RawFrame{names[i++ & 1023], "https://example.com/app.js", 10, 4}));
   }
 }
 BENCHMARK(BM_InternFrameHit);
@@ -65,8 +66,9 @@ void BM_SampleAppend(benchmark::State& st) {
       st.ResumeTiming();
     }
   }
-  st.counters["bytes_per_sample"] = static_cast<double>(
-      s.trace().samples().memory_bytes()) / std::max<size_t>(1, s.trace().samples().size());
+  st.counters["bytes_per_sample"] =
+      static_cast<double>(s.trace().samples().memory_bytes()) /
+      std::max<size_t>(1, s.trace().samples().size());
 }
 BENCHMARK(BM_SampleAppend);
 

@@ -1,0 +1,196 @@
+// Bindings for the trace model: status text, the scratch buffer, sessions.
+//
+// Object-level calls go through embind (a few µs each is fine there); the
+// per-sample call is a plain export taking only numbers, because embind
+// costs 4-7 ns per call against ~2 ns (see TOOLCHAIN.md). Ids cross the
+// boundary as int32: >= 0 is an id, -1 is "none", other negatives are
+// -Status so JS can raise an Error with the core's own message.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/val.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "session.h"
+#include "status.h"
+
+using namespace emscripten;
+using namespace webprof;
+
+namespace {
+
+constexpr int32_t kNoneId = -1;
+
+int32_t IdOrNone(uint32_t v) {
+  return v == 0xFFFFFFFFu ? kNoneId : static_cast<int32_t>(v);
+}
+int32_t Err(Status s) { return -static_cast<int32_t>(s) - 1; }
+std::string_view View(uintptr_t ptr, uint32_t len) {
+  return std::string_view(reinterpret_cast<const char*>(ptr), len);
+}
+
+// Owns a Session for JS. Readback copies into a member vector and returns a
+// typed_memory_view of it: JS must slice() before the next core call.
+class JsSession {
+ public:
+  JsSession(double interval_ms, double max_buffer, double time_origin_ms)
+      : session_(SessionOptions{interval_ms, static_cast<uint32_t>(max_buffer),
+                                time_origin_ms}) {}
+
+  uintptr_t handle() { return reinterpret_cast<uintptr_t>(&session_); }
+  int32_t state() const { return static_cast<int32_t>(session_.state()); }
+  double sampleInterval() const { return session_.sample_interval_ms(); }
+  double maxBufferSize() const { return session_.max_buffer_size(); }
+  void pause() { session_.Pause(); }
+  void resume() { session_.Resume(); }
+  void stop() { session_.Stop(); }
+
+  // Text arrives as UTF-8 bytes in the scratch buffer (TextEncoder in JS):
+  // embind's own string conversion in Emscripten 3.1.6 merges a lone
+  // surrogate with the next character, so it is never used for input text.
+  int32_t internResource(uintptr_t ptr, uint32_t len) {
+    ResourceId id = session_.trace().InternResource(View(ptr, len));
+    return id.is_none() ? Err(Status::kTableFull) : IdOrNone(id.value);
+  }
+  int32_t internFrame(uintptr_t name_ptr, uint32_t name_len, int32_t resource,
+                      double line, double column) {
+    ProfilerTrace& t = session_.trace();
+    StringId n = t.names().Intern(View(name_ptr, name_len));
+    if (n.is_none()) return Err(Status::kTableFull);
+    if (!(line >= 0 && line <= 0xFFFFFFFFu && column >= 0 &&
+          column <= 0xFFFFFFFFu))
+      return Err(Status::kInvalidArgument);
+    FrameId out;
+    Status s = t.InternFrame(
+        n, resource < 0 ? ResourceId::None() : ResourceId(resource),
+        static_cast<uint32_t>(line), static_cast<uint32_t>(column), &out);
+    return s == Status::kOk ? IdOrNone(out.value) : Err(s);
+  }
+  int32_t internStack(int32_t frame, int32_t parent) {
+    if (frame < 0) return Err(Status::kUnknownFrame);
+    StackId out;
+    Status s = session_.trace().InternStack(
+        FrameId(frame), parent < 0 ? StackId::None() : StackId(parent), &out);
+    return s == Status::kOk ? IdOrNone(out.value) : Err(s);
+  }
+  int32_t takeSample(double ts, int32_t stack) {
+    return static_cast<int32_t>(
+        session_.TakeSample(ts, stack < 0 ? StackId::None() : StackId(stack)));
+  }
+
+  uint32_t sampleCount() const { return session_.trace().samples().size(); }
+  uint32_t frameCount() const { return session_.trace().frames().size(); }
+  uint32_t stackCount() const { return session_.trace().stacks().size(); }
+  uint32_t resourceCount() const { return session_.trace().resources().size(); }
+
+  // [timestamp, stackId (-1 = none)] per sample, as Float64Array.
+  val samples() {
+    const SampleBuffer& s = session_.trace().samples();
+    f64_.resize(s.size() * 2);
+    for (size_t i = 0; i < s.size(); ++i) {
+      f64_[2 * i] = s[i].timestamp;
+      f64_[2 * i + 1] = s[i].stack.is_none() ? -1.0 : s[i].stack.value;
+    }
+    return val(typed_memory_view(f64_.size(), f64_.data()));
+  }
+  // [frameId, parentId (0xFFFFFFFF = none)] per stack, as Uint32Array.
+  val stacks() {
+    const auto& rows = session_.trace().stacks().rows();
+    u32_.resize(rows.size() * 2);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      u32_[2 * i] = rows[i].frame.value;
+      u32_[2 * i + 1] = rows[i].parent.value;
+    }
+    return val(typed_memory_view(u32_.size(), u32_.data()));
+  }
+  // [nameIndex, resourceId, line, column] per frame (0 = absent position).
+  val frames() {
+    const auto& rows = session_.trace().frames().rows();
+    u32_.resize(rows.size() * 4);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      u32_[4 * i] = rows[i].name.value;
+      u32_[4 * i + 1] = rows[i].resource.value;
+      u32_[4 * i + 2] = rows[i].line;
+      u32_[4 * i + 3] = rows[i].column;
+    }
+    return val(typed_memory_view(u32_.size(), u32_.data()));
+  }
+  std::string name(uint32_t i) const {
+    const StringTable& t = session_.trace().names();
+    return i < t.size() ? std::string(t.Get(StringId(i))) : std::string();
+  }
+  uint32_t nameCount() const { return session_.trace().names().size(); }
+  std::string resource(uint32_t i) const {
+    const StringTable& t = session_.trace().resources();
+    return i < t.size() ? std::string(t.Get(StringId(i))) : std::string();
+  }
+
+ private:
+  Session session_;
+  std::vector<double> f64_;
+  std::vector<uint32_t> u32_;
+};
+
+std::string StatusMessageJs(int32_t s) {
+  return StatusMessage(static_cast<Status>(s));
+}
+std::string StatusNameJs(int32_t s) {
+  return StatusName(static_cast<Status>(s));
+}
+
+std::vector<unsigned char>& Scratch() {
+  static std::vector<unsigned char> scratch(4096);
+  return scratch;
+}
+
+}  // namespace
+
+extern "C" {
+
+// A reusable buffer of at least `bytes` for passing text into the core.
+// The pointer is valid until the next wp_scratch call.
+EMSCRIPTEN_KEEPALIVE unsigned char* wp_scratch(uint32_t bytes) {
+  auto& s = Scratch();
+  if (s.size() < bytes) s.resize(bytes + bytes / 2);
+  return s.data();
+}
+
+// Hot path: one sample for the session behind `handle` (JsSession::handle).
+EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,
+                                               int32_t stack) {
+  auto* s = reinterpret_cast<Session*>(handle);
+  return static_cast<int32_t>(
+      s->TakeSample(ts, stack < 0 ? StackId::None() : StackId(stack)));
+}
+
+}  // extern "C"
+
+EMSCRIPTEN_BINDINGS(core) {
+  function("statusMessage", &StatusMessageJs);
+  function("statusName", &StatusNameJs);
+  constant("statusCount", static_cast<int32_t>(Status::kCount));
+  class_<JsSession>("Session")
+      .constructor<double, double, double>()
+      .function("handle", &JsSession::handle)
+      .function("state", &JsSession::state)
+      .function("sampleInterval", &JsSession::sampleInterval)
+      .function("maxBufferSize", &JsSession::maxBufferSize)
+      .function("pause", &JsSession::pause)
+      .function("resume", &JsSession::resume)
+      .function("stop", &JsSession::stop)
+      .function("internResource", &JsSession::internResource)
+      .function("internFrame", &JsSession::internFrame)
+      .function("internStack", &JsSession::internStack)
+      .function("takeSample", &JsSession::takeSample)
+      .function("sampleCount", &JsSession::sampleCount)
+      .function("frameCount", &JsSession::frameCount)
+      .function("stackCount", &JsSession::stackCount)
+      .function("resourceCount", &JsSession::resourceCount)
+      .function("nameCount", &JsSession::nameCount)
+      .function("samples", &JsSession::samples)
+      .function("stacks", &JsSession::stacks)
+      .function("frames", &JsSession::frames)
+      .function("name", &JsSession::name)
+      .function("resource", &JsSession::resource);
+}
