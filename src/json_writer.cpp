@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "json_check.h"
 #include "utf8.h"
@@ -128,9 +129,17 @@ void JsonWriter::WriteDouble(double v) {
     WriteInt(static_cast<int64_t>(v));
     return;
   }
+  // Shortest of %.15g/%.16g/%.17g that parses back to v (17 always does).
+  // std::to_chars(double) would do this directly, but Emscripten 3.1.6's
+  // libc++ 14 does not implement it; fractional values are rare here
+  // (probe times), so the retry loop is not on a hot path.
   char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  sink_->Append(buf, static_cast<size_t>(r.ptr - buf));
+  int n = 0;
+  for (int precision = 15; precision <= 17; ++precision) {
+    n = std::snprintf(buf, sizeof(buf), "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  sink_->Append(buf, static_cast<size_t>(n));
 }
 
 bool JsonWriter::Raw(std::string_view json) {
