@@ -3,3 +3,10 @@
 export { ready, isReady, WebprofError } from './core.mjs';
 export { TraceSession } from './trace.mjs';
 export { toChromeTrace, toCpuProfile, toPerfettoTrace } from './export.mjs';
+export {
+  openInPerfetto,
+  perfettoUrl,
+  sanitizePerfettoText,
+  PerfettoHandle,
+  PERFETTO_ORIGIN,
+} from './perfetto.mjs';
