@@ -30,7 +30,9 @@ void EventHead(JsonWriter& w, const ThreadNaming& t, std::string_view ph,
 
 void NameEvent(JsonWriter& w, const ThreadNaming& t, std::string_view name,
                std::string_view value) {
-  EventHead(w, t, "M", name, "");
+  // Chrome writes metadata events with cat "__metadata"; some importers
+  // (speedscope) recognise a Chrome trace by its first event having `cat`.
+  EventHead(w, t, "M", name, "__metadata");
   w.Key("ts");
   w.Int(0);
   w.Key("args");
