@@ -6,9 +6,11 @@
 // numbers as one Float64Array/Uint32Array), so cost does not scale with
 // boundary crossings. The core writes the format into chunks in Wasm memory;
 // JS copies each chunk once into one ArrayBuffer and the builder is deleted.
+// A TraceSession as `profile` skips loading: its trace is read in place.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
 import { check, guard, WebprofError } from './core.mjs';
+import { TraceSession } from './trace.mjs';
 
 const NONE = 0xffffffff;
 const FORMAT = { chrome: 0, cpuprofile: 1, perfetto: 2 };
@@ -29,6 +31,12 @@ export function toPerfettoTrace(input, options = {}) {
   return exportAs(FORMAT.perfetto, input, options);
 }
 
+let lastTimings = null;
+/** Where the last export spent its time: {loadMs, writeMs, copyMs, bytes} (for benchmarks). */
+export function lastExportTimings() {
+  return lastTimings;
+}
+
 function exportAs(format, input, options) {
   if (input === null || typeof input !== 'object') {
     throw new TypeError('webprof: export input must be an object {profile?, marks?, traces?, aggregates?}');
@@ -37,8 +45,12 @@ function exportAs(format, input, options) {
     const b = new m.ExportBuilder();
     const heap = new Heap(m);
     try {
-      if (input.profile != null) loadProfile(m, b, heap, input.profile);
+      const t0 = performance.now();
+      // A TraceSession's trace is already in the core: exported in place.
+      if (input.profile instanceof TraceSession) b.useSession(input.profile._live() && input.profile._handle);
+      else if (input.profile != null) loadProfile(m, b, heap, input.profile);
       loadProbes(m, b, heap, input);
+      const t1 = performance.now();
       const pid = options.pid ?? 1;
       const tid = options.tid ?? 1;
       if (!Number.isInteger(pid) || !Number.isInteger(tid))
@@ -49,7 +61,15 @@ function exportAs(format, input, options) {
       ]);
       b.setThread(pid, tid, names.blob, names.lens);
       check(b.write(format), 'export');
-      return copyChunks(m, b);
+      const t2 = performance.now();
+      const out = copyChunks(m, b);
+      lastTimings = {
+        loadMs: t1 - t0,
+        writeMs: t2 - t1,
+        copyMs: performance.now() - t2,
+        bytes: out.byteLength,
+      };
+      return out;
     } finally {
       heap.freeAll();
       b.delete();

@@ -2,7 +2,7 @@
 // <script> build exposes the same names on the single global `webprof`.
 export { ready, isReady, WebprofError } from './core.mjs';
 export { TraceSession } from './trace.mjs';
-export { toChromeTrace, toCpuProfile, toPerfettoTrace } from './export.mjs';
+export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
 export {
   openInPerfetto,
   perfettoUrl,

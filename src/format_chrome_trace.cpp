@@ -114,18 +114,20 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
     if (begin == 0) WriteNodes(w, p);
     w.Key("samples");
     w.BeginArray();
-    for (size_t i = begin; i < end; ++i)
-      w.IntElement(NodeIdForStack(samples[i].stack));
+    w.IntElements(end - begin, [&](size_t k) {
+      return NodeIdForStack(samples[begin + k].stack);
+    });
     w.EndArray();
     w.EndObject();  // cpuProfile
     w.Key("timeDeltas");
     w.BeginArray();
     // Deltas of rounded absolute times, so rounding never accumulates.
-    for (size_t i = begin; i < end; ++i) {
-      int64_t us = MsToWholeUs(samples[i].timestamp);
-      w.IntElement(us - prev_us);
+    w.IntElements(end - begin, [&](size_t k) {
+      int64_t us = MsToWholeUs(samples[begin + k].timestamp);
+      int64_t delta = us - prev_us;
       prev_us = us;
-    }
+      return delta;
+    });
     w.EndArray();
     w.EndObject();  // data
     w.EndObject();  // args

@@ -84,17 +84,18 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.Int(end_us);
   w.Key("samples");
   w.BeginArray();
-  for (size_t i = 0; i < samples.size(); ++i)
-    w.IntElement(NodeIdForStack(samples[i].stack));
+  w.IntElements(samples.size(),
+                [&](size_t i) { return NodeIdForStack(samples[i].stack); });
   w.EndArray();
   w.Key("timeDeltas");
   w.BeginArray();
   int64_t prev = start_us;
-  for (size_t i = 0; i < samples.size(); ++i) {
+  w.IntElements(samples.size(), [&](size_t i) {
     int64_t us = MsToWholeUs(samples[i].timestamp);
-    w.IntElement(us - prev);
+    int64_t delta = us - prev;
     prev = us;
-  }
+    return delta;
+  });
   w.EndArray();
   w.EndObject();
 }

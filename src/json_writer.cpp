@@ -1,7 +1,6 @@
 #include "json_writer.h"
 
 #include <cassert>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -73,6 +72,11 @@ void EscapeValid(std::string_view s, Out&& out) {
 
 }  // namespace
 
+const char JsonWriter::kDigitPairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536"
+    "37383940414243444546474849505152535455565758596061626364656667686970717273"
+    "7475767778798081828384858687888990919293949596979899";
+
 void JsonWriter::Open(char c) {
   Separate();
   sink_->Put(static_cast<uint8_t>(c));
@@ -112,9 +116,9 @@ void JsonWriter::AppendQuoted(std::string_view raw, std::string* out) {
 }
 
 void JsonWriter::WriteInt(int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  sink_->Append(buf, static_cast<size_t>(r.ptr - buf));
+  char buf[kMaxIntChars + 1];
+  char* end = FormatInt(buf, v);
+  sink_->Append(buf, static_cast<size_t>(end - buf));
 }
 
 void JsonWriter::WriteDouble(double v) {

@@ -74,6 +74,31 @@ class JsonWriter {
     WriteInt(v);
   }
 
+  // Writes `n` integer elements value_at(0..n) into the open array, in
+  // batches that are bounds-checked once: the hot loop of every exporter.
+  template <typename ValueAt>
+  void IntElements(size_t n, ValueAt&& value_at) {
+    constexpr size_t kBatch = 64;
+    size_t i = 0;
+    while (i < n) {
+      size_t end = n - i < kBatch ? n : i + kBatch;
+      uint8_t* p = sink_->WritePtr((end - i) * (kMaxIntChars + 1));
+      if (!p) {
+        IntElement(value_at(i++));
+        continue;
+      }
+      char* c = reinterpret_cast<char*>(p);
+      bool first = first_[depth_];
+      for (; i < end; ++i) {
+        if (!first) *c++ = ',';
+        first = false;
+        c = FormatInt(c, value_at(i));
+      }
+      first_[depth_] = false;
+      sink_->Advance(static_cast<size_t>(c - reinterpret_cast<char*>(p)));
+    }
+  }
+
   int depth() const { return depth_; }
 
   // Escapes `s` into `*out` as a quoted JSON string (for tests and small
@@ -101,16 +126,41 @@ class JsonWriter {
       *out++ = '-';
       u = 0 - u;
     }
+    if (u > 0xFFFFFFFFu) return FormatWide(out, u);
+    // Most values (node ids, µs deltas) fit 32 bits: count the digits, then
+    // write them backwards in place, two at a time. 32-bit division is much
+    // cheaper than 64-bit (especially in Wasm), and no memcpy call is made.
+    uint32_t w = static_cast<uint32_t>(u);
+    int n = 1;
+    for (uint32_t x = w; x >= 10; x /= 10) ++n;
+    char* end = out + n;
+    char* t = end;
+    while (w >= 100) {
+      uint32_t r = w % 100;
+      w /= 100;
+      t -= 2;
+      t[0] = kDigitPairs[2 * r];
+      t[1] = kDigitPairs[2 * r + 1];
+    }
+    if (w >= 10) {
+      t[-2] = kDigitPairs[2 * w];
+      t[-1] = kDigitPairs[2 * w + 1];
+    } else {
+      t[-1] = static_cast<char>('0' + w);
+    }
+    return end;
+  }
+  static char* FormatWide(char* out, uint64_t u) {
     char tmp[kMaxIntChars];
     char* t = tmp + kMaxIntChars;
     do {
       *--t = static_cast<char>('0' + u % 10);
       u /= 10;
     } while (u);
-    size_t n = static_cast<size_t>(tmp + kMaxIntChars - t);
-    std::memcpy(out, t, n);
-    return out + n;
+    while (t < tmp + kMaxIntChars) *out++ = *t++;
+    return out;
   }
+  static const char kDigitPairs[201];
   void WriteDouble(double v);
 
   ByteSink* sink_;

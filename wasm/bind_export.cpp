@@ -22,6 +22,7 @@
 #include "format_cpuprofile.h"
 #include "format_perfetto.h"
 #include "profiler_trace.h"
+#include "session.h"
 #include "status.h"
 
 using namespace emscripten;
@@ -187,10 +188,19 @@ class ExportBuilder {
     thread_.thread_name = std::string(s.Next());
   }
 
+  // Exports the trace a TraceSession recorded, in place (no copy, no
+  // reload): `handle` is JsSession::handle(), i.e. the Session's address.
+  // The session must outlive write(); JS holds it for the whole call.
+  void useSession(uintptr_t handle) {
+    session_trace_ = &reinterpret_cast<Session*>(handle)->trace();
+  }
+
   // 0 = Chrome trace JSON, 1 = .cpuprofile, 2 = Perfetto protobuf.
   int32_t write(int32_t format) {
     out_.Clear();
-    input_.profile = has_profile_ ? &trace_ : nullptr;
+    input_.profile = session_trace_ ? session_trace_
+                     : has_profile_ ? &trace_
+                                    : nullptr;
     switch (format) {
       case 0: {
         ChromeTraceOptions o;
@@ -232,6 +242,7 @@ class ExportBuilder {
   ThreadNaming thread_;
   ByteSink out_;
   bool has_profile_ = false;
+  const ProfilerTrace* session_trace_ = nullptr;  // not owned
   std::vector<uint32_t> resource_map_, frame_map_, stack_map_;
 };
 
@@ -248,6 +259,7 @@ EMSCRIPTEN_BINDINGS(export) {
       .function("addTraces", &ExportBuilder::addTraces)
       .function("addAggregates", &ExportBuilder::addAggregates)
       .function("setThread", &ExportBuilder::setThread)
+      .function("useSession", &ExportBuilder::useSession)
       .function("write", &ExportBuilder::write)
       .function("size", &ExportBuilder::size)
       .function("chunkCount", &ExportBuilder::chunkCount)

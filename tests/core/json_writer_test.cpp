@@ -121,3 +121,36 @@ TEST(JsonCheck, RejectsWhatParsersReject) {
 
 }  // namespace
 }  // namespace webprof
+
+namespace webprof {
+namespace {
+
+TEST(JsonWriter, IntegersAtEveryMagnitude) {
+  for (int64_t v :
+       {int64_t{0}, int64_t{7}, int64_t{10}, int64_t{99}, int64_t{100},
+        int64_t{12345}, int64_t{4294967295}, int64_t{4294967296}, INT64_MAX,
+        INT64_MIN + 1, int64_t{-42}}) {
+    ByteSink sink(1);
+    JsonWriter w(&sink);
+    w.Int(v);
+    EXPECT_EQ(sink.ToString(), std::to_string(v));
+  }
+}
+
+TEST(JsonWriter, IntElementsBatchesAcrossChunkEnds) {
+  for (size_t chunk : {size_t{1}, size_t{5}, size_t{100}, size_t{1} << 16}) {
+    ByteSink sink(chunk);
+    JsonWriter w(&sink);
+    w.BeginArray();
+    w.Int(-1);
+    w.IntElements(1000, [](size_t i) { return int64_t(i * i) - 500; });
+    w.EndArray();
+    std::string expect = "[-1";
+    for (size_t i = 0; i < 1000; ++i)
+      expect += "," + std::to_string(int64_t(i * i) - 500);
+    EXPECT_EQ(sink.ToString(), expect + "]");
+  }
+}
+
+}  // namespace
+}  // namespace webprof
