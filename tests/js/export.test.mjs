@@ -145,3 +145,19 @@ test('empty input still gives valid files', () => {
   assert.equal(p.nodes.length, 1);
   assert.ok(webprof.toPerfettoTrace({}).byteLength > 0);
 });
+
+test('a TraceSession is exported in place, same output as its toTrace()', () => {
+  const s = new webprof.TraceSession({ maxBufferSize: 100 });
+  try {
+    const r = s.resource('https://example.test/a.js');
+    const f = s.frame({ name: 'work', resourceId: r, line: 3, column: 4 });
+    const st = s.stack(f);
+    for (let i = 0; i < 10; i++) s.sample(1 + i, i % 3 ? st : undefined);
+    const direct = text(webprof.toCpuProfile({ profile: s }));
+    const viaObject = text(webprof.toCpuProfile({ profile: s.toTrace() }));
+    assert.equal(direct, viaObject);
+    assert.equal(JSON.parse(direct).samples.length, 10);
+  } finally {
+    s.dispose();
+  }
+});
