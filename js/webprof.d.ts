@@ -113,7 +113,12 @@ export function toCpuProfile(input: ExportInput): ArrayBuffer;
 /** Perfetto protobuf trace (.pftrace). */
 export function toPerfettoTrace(input: ExportInput, options?: TraceExportOptions): ArrayBuffer;
 /** Where the last export spent its time (diagnostics for benchmarks). */
-export function lastExportTimings(): { loadMs: number; writeMs: number; copyMs: number; bytes: number } | null;
+export function lastExportTimings(): {
+  loadMs: number;
+  writeMs: number;
+  copyMs: number;
+  bytes: number;
+} | null;
 
 // ---- Perfetto UI embedding (js/perfetto.mjs) --------------------------------
 
@@ -172,4 +177,7 @@ export class PerfettoHandle {
  * Opens the trace in the Perfetto UI: PING until the UI window answers PONG,
  * then post {perfetto: {buffer, title, ...}} transferring the buffer.
  */
-export function openInPerfetto(buffer: ArrayBuffer | ArrayBufferView, options: OpenInPerfettoOptions): Promise<PerfettoHandle>;
+export function openInPerfetto(
+  buffer: ArrayBuffer | ArrayBufferView,
+  options: OpenInPerfettoOptions,
+): Promise<PerfettoHandle>;

@@ -17,6 +17,7 @@ const browser = await chromium.launch({
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    '--js-flags=--expose-gc',
   ],
 });
 try {
