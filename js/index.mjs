@@ -20,3 +20,11 @@ export {
   measureEnd,
 } from './probes.mjs';
 export { installFrameworkProbes } from './framework-probes.mjs';
+export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
+export {
+  openInPerfetto,
+  perfettoUrl,
+  sanitizePerfettoText,
+  PerfettoHandle,
+  PERFETTO_ORIGIN,
+} from './perfetto.mjs';
