@@ -244,3 +244,24 @@ test('auto picks native with the policy and the polyfill without; webprof/polyfi
   expect(await page.evaluate(() => webprof.installProfilerPolyfill())).toBe(false);
   expect(await page.evaluate(() => globalThis.Profiler !== webprof.Profiler)).toBe(true);
 });
+
+test('the drop-in script with data-polyfill installs Profiler only where the native one is not allowed', async ({
+  page,
+}) => {
+  await page.goto('/e2e/pages/profiler/dropin.html');
+  expect(await page.evaluate(() => window.installed)).toBe(true);
+  const r = await page.evaluate(async () => {
+    await webprof.ready;
+    const p = new Profiler({ sampleInterval: 1, maxBufferSize: 100 });
+    const end = performance.now() + 20;
+    const step = webprof.wrap((x) => x + 1);
+    let x = 0;
+    while (performance.now() < end) x = step(x);
+    const t = await p.stop();
+    return { backend: p.backend, samples: t.samples.length };
+  });
+  expect(r.backend).toBe('polyfill');
+  expect(r.samples).toBeGreaterThan(0);
+  await page.goto('/e2e/pages/profiler/dropin.html?policy=js-profiling');
+  expect(await page.evaluate(() => window.installed)).toBe(false);
+});
