@@ -189,3 +189,25 @@ test("importTrace drops webprof's own frames and keeps the callers", () => {
   assert.deepEqual(t.stacks, [{ frameId: 0 }, { frameId: 1, parentId: 0 }]);
   assert.deepEqual(t.samples, [{ timestamp: 1, stackId: 1 }, { timestamp: 2 }]);
 });
+
+test('explicit probes are sample sites while a window records; their own frames are removed', async () => {
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+  webprof.start();
+  function probeUser(ms) {
+    const end = performance.now() + ms;
+    while (performance.now() < end) webprof.aggrEnd(webprof.aggrStart('work'));
+  }
+  probeUser(30);
+  webprof.end(() => {});
+  const trace = await p.stop();
+  assertIntegrity(trace);
+  assert.ok(
+    trace.frames.some((f) => f.name === 'probeUser'),
+    JSON.stringify(trace.frames.map((f) => f.name)),
+  );
+  assert.deepEqual(
+    trace.resources.filter((r) => r.includes('/dist/')),
+    [],
+    'no frame of webprof itself',
+  );
+});
