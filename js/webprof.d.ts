@@ -56,21 +56,25 @@ export class TraceSession {
   dispose(): void;
 }
 
-// ---- Exporters (js/export.mjs) ----------------------------------------------
-
-/** Probe results as the probes module reports them (seed 004 shapes). */
+// ---- explicit probes (seed 004; js/probes.mjs) ----
+/** One aggregate bucket of a window: durations in ms; p50/p90/p99 within 1/128 relative error. */
 export interface AggrResult {
   count: number;
   sum: number;
   avg: number;
   max: number;
-  [percentile: string]: number;
+  min: number;
+  p50: number;
+  p90: number;
+  p99: number;
 }
 export interface MarkEvent {
   name: string;
+  /** ms from the window start. */
   start: number;
-  /** performance.now() clock, ms — the same axis as profile samples. */
+  /** The raw clock value (performance.now, nativePerformanceNow or Date.now), ms. */
   timestamp: number;
+  /** The object given to mark(), by reference; absent when none was given. */
   info?: unknown;
 }
 export interface MarkTimeline {
@@ -89,6 +93,51 @@ export interface TraceTimeline {
   dropped: number;
   incomplete: number;
 }
+export interface PerfStartOptions {
+  /** Marks per window including the start/end boundaries; integer >= 2, else 1024. */
+  markLimit?: number;
+  /** Traces per window; integer >= 0 (0 = none stored), else 1024; at most 2^20. */
+  traceLimit?: number;
+}
+export type Reporter = (
+  aggregates: Map<string, AggrResult>,
+  marks?: MarkTimeline,
+  traces?: TraceTimeline,
+) => void;
+export interface ConsoleReporterOptions {
+  /** Orders aggregates only (descending; 'name' ascending). Default 'sum'. */
+  sortBy?: 'count' | 'sum' | 'avg' | 'max' | 'min' | 'p50' | 'p90' | 'p99' | 'name';
+  /** A name prefix, or a predicate; the start/end boundary marks are always shown. */
+  filter?: string | ((name: string) => boolean);
+  /** Print the title line. Default true. */
+  header?: boolean;
+}
+
+/** Opens a recording window; while one is open, does nothing (data and capacity kept). */
+export function start(options?: PerfStartOptions): void;
+/** Closes the window; the global reporter then `reporter` receive the same objects. */
+export function end(reporter?: Reporter): void;
+/** Id mode: returns an id for aggrEnd (-1 when not recording). useName: pairs by name, returns -1. */
+export function aggrStart(name: string, useName?: boolean): number;
+export function aggrEnd(idOrName: number | string): void;
+/** Traces must start inside a window; returns -1 otherwise or when dropped by traceLimit. */
+export function traceStart(name: string, useName?: boolean): number;
+export function traceEnd(idOrName: number | string, info?: unknown): void;
+export function mark(name: string, info?: unknown): void;
+export function setReporter(reporter: Reporter): void;
+export function clearReporter(): void;
+export const consoleReporter: Reporter;
+export function createConsoleReporter(options?: ConsoleReporterOptions): Reporter;
+/** Legacy: aggrStart(name). */
+export function scopeStart(name: string): number;
+/** Legacy: aggrEnd(id). */
+export function scopeEnd(id: number): void;
+/** Legacy: aggrStart(name, true). */
+export function measureStart(name: string): number;
+/** Legacy: aggrEnd(name). */
+export function measureEnd(name: string): void;
+
+// ---- Exporters (js/export.mjs) ----------------------------------------------
 /**
  * What to export. `profile` is a W3C ProfilerTrace object (loaded into the
  * core in bulk) or a TraceSession (exported in place). `info` and aggregate
