@@ -3,6 +3,7 @@
 // with Document-Policy: js-profiling, else webprof's Profiler if present),
 // record probes, export in three formats and open the result in Perfetto.
 import * as webprof from 'webprof';
+import { probes } from './probes.mjs';
 import { runRound } from './workload.mjs';
 import { summarizeProfile, renderSummary } from './summary.mjs';
 
@@ -36,17 +37,15 @@ async function profile(seconds) {
   status(`profiling for ${seconds} s…`);
   await webprof.ready;
   const profiler = startProfiler();
-  webprof.start();
+  probes.start({ markLimit: 4096, traceLimit: 65536 });
   const until = performance.now() + seconds * 1000;
   let round = 0;
   while (performance.now() < until) {
     runRound($('workload-table'), round++);
     await nextFrame(); // let the sampler and the page breathe
   }
-  let report = null;
-  webprof.end((aggregates, marks, traces) => {
-    report = { aggregates, marks, traces };
-  });
+  const report = probes.end();
+  if (!report) throw new Error('the probes window reported nothing');
   const trace = await profiler.stop();
   return { profile: trace, ...report, rounds: round, interval: profiler.sampleInterval || 10 };
 }

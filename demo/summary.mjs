@@ -49,7 +49,7 @@ export function renderSummary(el, top, result) {
       top.slice(0, 15).map((r) => [r.name, r.samples, r.selfMs]),
     ),
   );
-  parts.push(h('Aggregates (probes), ms'));
+  parts.push(h('Aggregates (probes aggrStart/aggrEnd), ms'));
   const aggr = [...result.aggregates].map(([name, a]) => [
     name,
     a.count,

@@ -1,7 +1,7 @@
 // A realistic front-end workload: fetch-like JSON decoding, sorting and
 // filtering records, and rendering them into the DOM — instrumented with
 // probes (traces for phases, aggregates for hot functions, marks).
-import * as probes from 'webprof';
+import { probes } from './probes.mjs';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
 let seed = 7;
