@@ -265,3 +265,35 @@ test('the drop-in script with data-polyfill installs Profiler only where the nat
   await page.goto('/e2e/pages/profiler/dropin.html?policy=js-profiling');
   expect(await page.evaluate(() => window.installed)).toBe(false);
 });
+
+test('polyfill: no samples while the document is hidden', async ({ page }) => {
+  await page.goto('/e2e/pages/profiler/index.html');
+  await page.waitForFunction(() => window.pageReady === true);
+  const r = await page.evaluate(async () => {
+    const setHidden = (hidden) => {
+      Object.defineProperty(document, 'visibilityState', {
+        value: hidden ? 'hidden' : 'visible',
+        configurable: true,
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const p = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000, backend: 'polyfill' });
+    window.runFrameCases(5);
+    setHidden(true);
+    const hiddenFrom = performance.now();
+    window.runFrameCases(5);
+    await new Promise((r) => setTimeout(r, 20));
+    const hiddenTo = performance.now();
+    setHidden(false);
+    window.runFrameCases(5);
+    const t = await p.stop();
+    const inHidden = t.samples.filter((s) => s.timestamp > hiddenFrom && s.timestamp < hiddenTo).length;
+    return {
+      inHidden,
+      total: t.samples.length,
+      after: t.samples.filter((s) => s.timestamp >= hiddenTo).length,
+    };
+  });
+  expect(r.inHidden).toBe(0);
+  expect(r.after).toBeGreaterThan(0);
+});
