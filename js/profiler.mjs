@@ -18,6 +18,7 @@ import { isMutedScriptUrl } from './muted.mjs';
 import {
   MARKER,
   MIN_INTERVAL,
+  ownUrl,
   SamplerSession,
   instrument,
   replayPending as replayText,
@@ -195,6 +196,11 @@ class NativeBackend {
   }
 }
 
+// webprof's own file (when it is one) and the polyfill's muted/realm rule.
+function hiddenForImport(url) {
+  return (ownUrl !== null && url.replace(/[?#].*$/, '') === ownUrl) || isMutedScriptUrl(url);
+}
+
 /**
  * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
  * returns the core's trace: equal frames and (frame, parent) pairs merge,
@@ -203,7 +209,7 @@ class NativeBackend {
  * polyfill's rule (js/muted.mjs): Chromium keeps a child frame's functions
  * called synchronously from the parent, the spec does not.
  */
-export function importTrace(trace, sampleInterval = 10, hideResource = isMutedScriptUrl) {
+export function importTrace(trace, sampleInterval = 10, hideResource = hiddenForImport) {
   const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
   const s = new TraceSession({
     sampleInterval,

@@ -48,7 +48,7 @@ const now = () => performance.now();
 // functions that call probe() — are removed by URL too. Inside a page's own
 // bundle the URL is the page's, so only the MARKER names are used.
 const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
-const ownUrl = (() => {
+export const ownUrl = (() => {
   const u =
     import.meta.url ||
     (typeof document !== 'undefined' && document.currentScript && document.currentScript.src);
