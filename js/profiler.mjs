@@ -20,12 +20,11 @@ import {
   MIN_INTERVAL,
   ownUrl,
   SamplerSession,
-  instrument,
   replayPending as replayText,
   startSession,
   stopSession,
-  wrap,
 } from './sampler.mjs';
+import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.
@@ -140,6 +139,7 @@ class PolyfillBackend {
         fireFull(owner);
       },
     });
+    installProbeSites();
     const timeOrigin = typeof performance.timeOrigin === 'number' ? performance.timeOrigin : 0;
     startSession(
       this.session,
