@@ -13,6 +13,7 @@ import * as esbuild from 'esbuild';
 import { minify } from 'terser';
 import webpack from 'webpack';
 import { rollup } from 'rollup';
+import { build as viteBuild } from 'vite';
 import { webprofPerf as esbuildPerf } from '../../js/build-flags/esbuild.mjs';
 import { webprofPerf as rollupPerf } from '../../js/build-flags/rollup.mjs';
 import { WebprofPerfWebpackPlugin } from '../../js/build-flags/webpack.mjs';
@@ -162,6 +163,39 @@ test('rollup + terser, flags off: no probe residue', async () => {
   await bundle.close();
   const code = (await minify(output[0].code, { module: true })).code;
   assertNoResidue(code, 'rollup+terser');
+});
+
+async function viteLib(options) {
+  const out = await viteBuild({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    plugins: [rollupPerf(options)],
+    build: {
+      write: false,
+      minify: 'terser',
+      lib: { entry: app, formats: ['es'], fileName: 'app' },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out[0] : out).output;
+  return outputs;
+}
+
+test('vite (library build, terser), flags off: no residue, one file; on: it runs', async () => {
+  const off = await viteLib({ enable: false });
+  assert.deepEqual(
+    off.map((o) => o.fileName),
+    ['app.js'],
+  );
+  assertNoResidue(off[0].code, 'vite');
+  const on = await viteLib({ enable: true });
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-perf-'));
+  try {
+    writeFileSync(join(dir, 'app.mjs'), on.find((o) => o.fileName === 'app.js').code);
+    assertWorks(runInNode(dir, 'app.mjs'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an unknown group used in code fails esbuild, rollup and webpack builds', async () => {
