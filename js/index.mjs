@@ -12,11 +12,10 @@ export {
   mark,
   setReporter,
   clearReporter,
-  consoleReporter,
-  createConsoleReporter,
   scopeStart,
   scopeEnd,
   measureStart,
   measureEnd,
 } from './probes.mjs';
 export { installFrameworkProbes } from './framework-probes.mjs';
+export { consoleReporter, createConsoleReporter } from './console-reporter.mjs';
