@@ -19,3 +19,11 @@ export {
 } from './probes.mjs';
 export { installFrameworkProbes } from './framework-probes.mjs';
 export { consoleReporter, createConsoleReporter } from './console-reporter.mjs';
+export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
+export {
+  openInPerfetto,
+  perfettoUrl,
+  sanitizePerfettoText,
+  PerfettoHandle,
+  PERFETTO_ORIGIN,
+} from './perfetto.mjs';
