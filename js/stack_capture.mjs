@@ -1,0 +1,57 @@
+// The one function through which webprof captures a JS stack, plus what the
+// core needs to drop webprof's own frames from it.
+//
+// A polyfill cannot interrupt running JS: a stack is captured where webprof's
+// code runs (a sampling point such as tick(), frame(), a wrapped call), as
+// the text of Error.stack, and the core parses it (src/stack_parser.h). Both
+// RuntimeProfiler and the W3C Profiler polyfill capture through
+// captureStack() so there is one capture path and one parser.
+//
+// V8's stack has 10 frames by default: the limit is raised for the capture
+// only, and a page's Error.prepareStackTrace (e.g. source-map support) is
+// bypassed so the text keeps V8's own format. Error.captureStackTrace also
+// cuts the frames above `entry` (webprof's public function) there; other
+// engines rely on the own-URL prefix the core filters on.
+
+/** Frames kept per capture (V8). Deeper stacks lose their outermost frames. */
+export const MAX_DEPTH = 256;
+
+// Captured while a classic <script> evaluates; later it is gone.
+const scriptSrc =
+  typeof document !== 'undefined' && document.currentScript && document.currentScript.src
+    ? document.currentScript.src
+    : '';
+
+/**
+ * The URL prefix of webprof's own scripts: the js/ directory when running
+ * from source (every module there is webprof's), else the bundle's URL.
+ */
+export function ownUrlPrefix() {
+  const url = import.meta.url || scriptSrc;
+  if (!url) return '';
+  return /\/js\/[^/]+\.mjs$/.test(url) ? url.slice(0, url.lastIndexOf('/') + 1) : url;
+}
+
+/**
+ * The current stack as Error.stack text, innermost first, without `entry`
+ * and the frames it called when the engine can cut them (V8).
+ * @param {Function} [entry] webprof's public function the caller is in
+ */
+export function captureStack(entry) {
+  const E = Error;
+  if (typeof E.captureStackTrace === 'function') {
+    const limit = E.stackTraceLimit;
+    const prepare = E.prepareStackTrace;
+    E.stackTraceLimit = MAX_DEPTH;
+    E.prepareStackTrace = undefined;
+    const holder = {};
+    try {
+      E.captureStackTrace(holder, entry || captureStack);
+      return String(holder.stack);
+    } finally {
+      E.stackTraceLimit = limit;
+      E.prepareStackTrace = prepare;
+    }
+  }
+  return String(new E().stack || '');
+}
