@@ -116,7 +116,8 @@ function remoteWebprof(win) {
     throw new WebprofError(
       'webprof: RuntimeProfiler: that runtime has not loaded webprof (load dist/webprof.js in it)',
     );
-  if (!wp.isReady()) throw new WebprofError('webprof: that runtime\'s core is not loaded yet; await its webprof.ready');
+  if (!wp.isReady())
+    throw new WebprofError("webprof: that runtime's core is not loaded yet; await its webprof.ready");
   return wp;
 }
 
@@ -247,7 +248,9 @@ export class RuntimeProfiler {
     const rt = resolveRuntime(obj);
     if (rt !== globalThis) return this._forwardProfiling(rt, 'stop').stop();
     if (!runtime.owners.has(this))
-      throw new WebprofError('webprof: RuntimeProfiler.stop: that runtime is not being profiled by this profiler');
+      throw new WebprofError(
+        'webprof: RuntimeProfiler.stop: that runtime is not being profiled by this profiler',
+      );
     runtime.owners.delete(this);
     if (runtime.owners.size === 0) runtime.nextDue = Infinity;
   }
@@ -255,7 +258,10 @@ export class RuntimeProfiler {
   /** Samples kept and dropped (maxSamples reached) in this runtime's data. */
   static stats() {
     if (!runtime.profile) return { samples: 0, dropped: 0 };
-    return guard(() => ({ samples: runtime.profile.sampleCount(), dropped: runtime.profile.samplesDropped() }));
+    return guard(() => ({
+      samples: runtime.profile.sampleCount(),
+      dropped: runtime.profile.samplesDropped(),
+    }));
   }
 
   _forward(win, create) {

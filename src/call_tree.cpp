@@ -53,8 +53,9 @@ void CallTree::Build(const ProfilerTrace& trace,
     }
     node_of_stack_[s] = Child(parent, key);
   }
-  trace.samples().ForEach(
-      [this](const Sample& smp) { nodes_[NodeOfStack(smp.stack)].self_count++; });
+  trace.samples().ForEach([this](const Sample& smp) {
+    nodes_[NodeOfStack(smp.stack)].self_count++;
+  });
   for (CallTreeNode& n : nodes_) n.samples = n.self_count;
   // Children have larger indexes than their parents: one backward pass.
   for (size_t i = nodes_.size(); i-- > 1;)
@@ -70,7 +71,8 @@ std::vector<uint32_t> CallTree::SlotsOf(uint32_t node) const {
   std::vector<uint32_t> out;
   auto it = std::lower_bound(slots_.begin(), slots_.end(),
                              std::make_pair(node, uint32_t{0}));
-  for (; it != slots_.end() && it->first == node; ++it) out.push_back(it->second);
+  for (; it != slots_.end() && it->first == node; ++it)
+    out.push_back(it->second);
   return out;
 }
 
@@ -95,7 +97,9 @@ void AppendJsonString(std::string_view s, std::string* out) {
   out->push_back('"');
 }
 
-void AppendUint(uint64_t v, std::string* out) { out->append(std::to_string(v)); }
+void AppendUint(uint64_t v, std::string* out) {
+  out->append(std::to_string(v));
+}
 
 }  // namespace
 

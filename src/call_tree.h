@@ -62,9 +62,9 @@ class CallTree {
 
   // Appends the tree as UTF-8 JSON to `out` (iterative: no recursion, so a
   // deep tree cannot overflow Wasm's small stack). Node fields: "function"
-  // {"file"? (absent for builtins), "name"}, "site" {"file"?, "line"?} (absent for
-  // outermost frames), "samples", "selfCount", "frames" (slot ids, only when
-  // annotated), "children" (always present).
+  // {"file"? (absent for builtins), "name"}, "site" {"file"?, "line"?} (absent
+  // for outermost frames), "samples", "selfCount", "frames" (slot ids, only
+  // when annotated), "children" (always present).
   void WriteJson(const ProfilerTrace& trace, std::string* out) const;
 
  private:

@@ -16,8 +16,8 @@ RuntimeProfile::RuntimeProfile(uint32_t max_samples)
 Status RuntimeProfile::Sample(std::string_view text, double timestamp_ms) {
   Session* s = session_.get();
   Status result = Status::kOk;
-  Status parsed = sampler_.Sample(text, StackFormat::kAuto, timestamp_ms, &s, 1,
-                                  &result);
+  Status parsed =
+      sampler_.Sample(text, StackFormat::kAuto, timestamp_ms, &s, 1, &result);
   if (result == Status::kBufferFull || result == Status::kStopped) ++dropped_;
   if (result != Status::kOk) return result;
   return parsed;

@@ -47,7 +47,9 @@ class JsRuntimeProfile {
     return val(typed_memory_view(
         json.size(), reinterpret_cast<const unsigned char*>(json.data())));
   }
-  double sampleCount() const { return static_cast<double>(profile_.sample_count()); }
+  double sampleCount() const {
+    return static_cast<double>(profile_.sample_count());
+  }
   double samplesDropped() const {
     return static_cast<double>(profile_.samples_dropped());
   }

@@ -1,6 +1,8 @@
 // The results() call tree of seed 002: its shape for the proposal's example,
 // the invariant samples = selfCount + sum(children.samples) on random call
 // patterns (checked against a naive path count), frame() slots and JSON.
+#include "call_tree.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,7 +11,6 @@
 #include <tuple>
 #include <vector>
 
-#include "call_tree.h"
 #include "runtime_profile.h"
 
 namespace webprof {
@@ -37,7 +38,8 @@ size_t CheckInvariant(const CallTree& t) {
     child_sum[nodes[i].parent] += nodes[i].samples;
   }
   for (size_t i = 0; i < nodes.size(); ++i)
-    EXPECT_EQ(nodes[i].samples, nodes[i].self_count + child_sum[i]) << "node " << i;
+    EXPECT_EQ(nodes[i].samples, nodes[i].self_count + child_sum[i])
+        << "node " << i;
   return nodes.size();
 }
 
@@ -56,7 +58,8 @@ TEST(CallTree, ProposalExampleShape) {
   take(V8({At("bar", 11), At("", 22)}), 2);
 
   std::string json = p.ResultsJson();
-  EXPECT_EQ(json.rfind("{\"samples\":44,\"selfCount\":0,\"children\":[", 0), 0u) << json;
+  EXPECT_EQ(json.rfind("{\"samples\":44,\"selfCount\":0,\"children\":[", 0), 0u)
+      << json;
   // The one top-level node (name "" = top-level code) has no site.
   EXPECT_NE(json.find("{\"function\":{\"file\":\"" + kPage +
                       "\",\"name\":\"\"},\"samples\":44,\"selfCount\":0"),
@@ -64,8 +67,9 @@ TEST(CallTree, ProposalExampleShape) {
       << json;
   // foo at its two call sites, with 10 and 25 samples; bar at 22 with foo.
   auto node = [&](const char* name, int site, int samples, int self) {
-    return std::string("{\"function\":{\"file\":\"") + kPage + "\",\"name\":\"" + name +
-           "\"},\"site\":{\"file\":\"" + kPage + "\",\"line\":" + std::to_string(site) +
+    return std::string("{\"function\":{\"file\":\"") + kPage +
+           "\",\"name\":\"" + name + "\"},\"site\":{\"file\":\"" + kPage +
+           "\",\"line\":" + std::to_string(site) +
            "},\"samples\":" + std::to_string(samples) +
            ",\"selfCount\":" + std::to_string(self);
   };
@@ -99,11 +103,14 @@ TEST(CallTree, MaxSamplesStopsRecordingAndCountsDrops) {
 TEST(CallTree, OwnFramesAreNotInTheTree) {
   RuntimeProfile p(10);
   p.sampler().AddOwnUrlPrefix("http://127.0.0.1/webprof/");
-  ASSERT_EQ(p.Sample(V8({"tick (http://127.0.0.1/webprof/w.mjs:1:1)", At("f", 2)}), 0),
-            Status::kOk);
+  ASSERT_EQ(
+      p.Sample(V8({"tick (http://127.0.0.1/webprof/w.mjs:1:1)", At("f", 2)}),
+               0),
+      Status::kOk);
   std::string json = p.ResultsJson();
   EXPECT_EQ(json.find("tick"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"name\":\"f\"},\"samples\":1,\"selfCount\":1"), std::string::npos)
+  EXPECT_NE(json.find("\"name\":\"f\"},\"samples\":1,\"selfCount\":1"),
+            std::string::npos)
       << json;
 }
 
@@ -119,7 +126,8 @@ TEST(FrameAnnotations, SameBacktraceSameSlotAndResetClears) {
   EXPECT_EQ(c, 1u);
   // Never sampled, yet the annotated node is in the tree with 0 samples.
   std::string json = p.ResultsJson();
-  EXPECT_NE(json.find("\"samples\":0,\"selfCount\":0,\"frames\":[0],"), std::string::npos)
+  EXPECT_NE(json.find("\"samples\":0,\"selfCount\":0,\"frames\":[0],"),
+            std::string::npos)
       << json;
   p.Reset();
   EXPECT_EQ(p.annotation_count(), 0u);
@@ -139,7 +147,8 @@ TEST(FrameAnnotations, TwoBacktracesOfOneNodeShareIt) {
 
 TEST(CallTree, JsonEscapesNamesAndUrls) {
   RuntimeProfile p(10);
-  ASSERT_EQ(p.Sample(V8({"q\"uo\\te (http://127.0.0.1/a\tb.js:1:1)"}), 0), Status::kOk);
+  ASSERT_EQ(p.Sample(V8({"q\"uo\\te (http://127.0.0.1/a\tb.js:1:1)"}), 0),
+            Status::kOk);
   std::string json = p.ResultsJson();
   EXPECT_NE(json.find("\"name\":\"q\\\"uo\\\\te\""), std::string::npos) << json;
   EXPECT_NE(json.find("a\\u0009b.js"), std::string::npos) << json;
@@ -190,9 +199,10 @@ TEST(CallTreeProperty, InvariantAndPathCountsOnRandomCallPatterns) {
     for (size_t i = 1; i < nodes.size(); ++i) {
       std::string name(trace.names().Get(nodes[i].name));
       int fn = std::stoi(name.substr(1));
-      int file = nodes[i].resource.is_none()
-                     ? 2
-                     : (trace.resource_url(nodes[i].resource) == files[0] ? 0 : 1);
+      int file =
+          nodes[i].resource.is_none()
+              ? 2
+              : (trace.resource_url(nodes[i].resource) == files[0] ? 0 : 1);
       int site = nodes[i].parent == 0 ? -1 : int(nodes[i].site_line);
       paths[i] = paths[nodes[i].parent];
       paths[i].emplace_back(fn, file, site);

@@ -120,7 +120,10 @@ test('results() after stop() keeps the data; a second start() continues it', () 
 test('start() on a runtime this instance already profiles throws', () => {
   const p = profiler();
   p.start();
-  assert.throws(() => p.start(), (e) => e instanceof WebprofError && /already profiles/.test(e.message));
+  assert.throws(
+    () => p.start(),
+    (e) => e instanceof WebprofError && /already profiles/.test(e.message),
+  );
   assert.throws(() => p.start(globalThis), WebprofError);
   assert.equal(p.isProfiling(), true, 'the failed start changed nothing');
 });
@@ -211,7 +214,10 @@ test('frame() properties never replace the tree fields', () => {
 
 test('frame() on a runtime that is not being profiled throws', () => {
   const p = profiler();
-  assert.throws(() => p.frame(), (e) => e instanceof WebprofError && /not being profiled/.test(e.message));
+  assert.throws(
+    () => p.frame(),
+    (e) => e instanceof WebprofError && /not being profiled/.test(e.message),
+  );
 });
 
 test('reset() clears samples and frame() data', () => {
