@@ -2,4 +2,5 @@
 // <script> build exposes the same names on the single global `webprof`.
 export { ready, isReady, WebprofError } from './core.mjs';
 export { TraceSession } from './trace.mjs';
-export { RuntimeProfiler, tick } from './runtime-profiler.mjs';
+export { RuntimeProfiler, tick, serveWorkerRuntime } from './runtime-profiler.mjs';
+export { startWorker, WorkerRuntime } from './worker-runtime.mjs';

@@ -20,8 +20,11 @@
 // that realm) that has loaded webprof (dist/webprof.js or the ESM). The call
 // is forwarded to a RuntimeProfiler created in that realm, so sampling,
 // frame() and the core all run there; results() returns that realm's tree.
+// Or a WorkerRuntime (startWorker()): the same calls go by message to the
+// worker, and the methods return Promises (js/worker-runtime.mjs).
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { captureStack, ownUrlPrefix } from './stack_capture.mjs';
+import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
 /** Default maximum number of samples per runtime (16 B each in the core). */
 export const DEFAULT_MAX_SAMPLES = 1_000_000;
@@ -89,6 +92,7 @@ function resolveRuntime(obj) {
   if (obj === undefined || obj === null || obj === globalThis) return globalThis;
   if (typeof obj !== 'object' && typeof obj !== 'function')
     throw new TypeError('webprof: RuntimeProfiler: obj must be an object of the runtime to profile');
+  if (obj instanceof WorkerRuntime) return obj;
   if (isWindow(obj)) return obj;
   if (obj instanceof Object) return globalThis;
   // An object of another realm: look for a same-origin frame it belongs to.
@@ -149,11 +153,15 @@ function buildResults(json) {
   return root;
 }
 
+let nextProfilerId = 1;
+
 export class RuntimeProfiler {
   /** The constructor takes no arguments (seed 002). */
   constructor() {
     // Profilers created in other realms on our behalf, by window.
     this._remote = new Map();
+    // Names this profiler to worker runtimes (its instance there).
+    this._id = nextProfilerId++;
   }
 
   /** Begins profiling `obj`'s runtime (default: this one). sampleRate in µs. */
@@ -161,6 +169,7 @@ export class RuntimeProfiler {
     const rt = resolveRuntime(obj);
     const rateUs = positive(sampleRate, 'sampleRate (µs)', DEFAULT_RATE_US, 3.6e9);
     const max = Math.floor(positive(maxSamples, 'maxSamples', DEFAULT_MAX_SAMPLES, 0xffffffff));
+    if (rt instanceof WorkerRuntime) return rt._call(this._id, 'start', [rateUs, max]);
     if (rt !== globalThis) return this._forward(rt, true).start(undefined, rateUs, max);
     if (runtime.owners.has(this))
       throw new WebprofError('webprof: RuntimeProfiler.start: this profiler already profiles that runtime');
@@ -188,6 +197,7 @@ export class RuntimeProfiler {
   /** Whether `obj`'s runtime (default: this one) is being profiled, by any profiler. */
   isProfiling(obj) {
     const rt = resolveRuntime(obj);
+    if (rt instanceof WorkerRuntime) return rt._call(this._id, 'isProfiling', []);
     if (rt !== globalThis) {
       const remote = this._forward(rt, false);
       return remote ? remote.isProfiling() : remoteWebprof(rt).RuntimeProfiler.isProfiling();
@@ -222,6 +232,7 @@ export class RuntimeProfiler {
   /** The call tree collected since the last reset() for `obj`'s runtime. */
   results(obj) {
     const rt = resolveRuntime(obj);
+    if (rt instanceof WorkerRuntime) return rt._call(this._id, 'results', []);
     if (rt !== globalThis) {
       const remote = this._forward(rt, false) || new (remoteWebprof(rt).RuntimeProfiler)();
       return remote.results();
@@ -234,6 +245,7 @@ export class RuntimeProfiler {
   /** Clears the samples and frame() data of `obj`'s runtime, which must be being profiled. */
   reset(obj) {
     const rt = resolveRuntime(obj);
+    if (rt instanceof WorkerRuntime) return rt._call(this._id, 'reset', []);
     if (rt !== globalThis) return this._forwardProfiling(rt, 'reset').reset();
     if (runtime.owners.size === 0)
       throw new WebprofError('webprof: RuntimeProfiler.reset: that runtime is not being profiled');
@@ -246,6 +258,7 @@ export class RuntimeProfiler {
   /** Ceases profiling `obj`'s runtime by this profiler (pairs with its start()). */
   stop(obj) {
     const rt = resolveRuntime(obj);
+    if (rt instanceof WorkerRuntime) return rt._call(this._id, 'stop', []);
     if (rt !== globalThis) return this._forwardProfiling(rt, 'stop').stop();
     if (!runtime.owners.has(this))
       throw new WebprofError(
@@ -285,4 +298,9 @@ export class RuntimeProfiler {
     runtime.profile = null;
     runtime.slots = [];
   }
+}
+
+/** Worker side of startWorker(): called by the worker's bootstrap. */
+export function serveWorkerRuntime() {
+  serveRuntime(RuntimeProfiler);
 }

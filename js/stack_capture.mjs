@@ -27,9 +27,16 @@ const scriptSrc =
  * from source (every module there is webprof's), else the bundle's URL.
  */
 export function ownUrlPrefix() {
-  const url = import.meta.url || scriptSrc;
+  const url = import.meta.url || scriptSrc || urlOfThisScript();
   if (!url) return '';
   return /\/js\/[^/]+\.mjs$/.test(url) ? url.slice(0, url.lastIndexOf('/') + 1) : url;
+}
+
+// Where no URL is given (the classic build in a worker), this function's
+// own frame in Error.stack names the script.
+function urlOfThisScript() {
+  const m = /((?:https?|file|blob):[^\s()@]+?):\d+:\d+/.exec(String(new Error().stack || ''));
+  return m ? m[1] : '';
 }
 
 /**
