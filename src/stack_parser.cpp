@@ -28,7 +28,8 @@ sv TrimLeft(sv s) {
   return s.substr(i);
 }
 sv TrimRight(sv s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == '\r' || s.back() == ' '))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -101,14 +102,15 @@ bool ParseWasmLocation(sv loc, ParsedFrame* f) {
     sv digits = loc.substr(hex + 3);
     bool ok = !digits.empty() && digits.size() <= 8;
     for (char c : digits) {
-      int d = IsDigit(c) ? c - '0'
+      int d = IsDigit(c)               ? c - '0'
               : (c >= 'a' && c <= 'f') ? c - 'a' + 10
               : (c >= 'A' && c <= 'F') ? c - 'A' + 10
                                        : -1;
       if (d < 0) ok = false;
       off = off * 16 + static_cast<uint64_t>(d < 0 ? 0 : d);
     }
-    if (ok && off + 1 <= 0xFFFFFFFFull) f->column = static_cast<uint32_t>(off + 1);
+    if (ok && off + 1 <= 0xFFFFFFFFull)
+      f->column = static_cast<uint32_t>(off + 1);
   }
   return true;
 }
@@ -323,7 +325,8 @@ StackFormat DetectStackFormat(std::string_view text) {
         (line[0] == ' ' || line[0] == '\t'))
       return StackFormat::kV8;
     if (StartsWith(line, "global code@") || StartsWith(line, "eval code@") ||
-        StartsWith(line, "module code@") || EndsWith(TrimRight(line), "@[native code]") ||
+        StartsWith(line, "module code@") ||
+        EndsWith(TrimRight(line), "@[native code]") ||
         EndsWith(TrimRight(line), "@[wasm code]"))
       return StackFormat::kJavaScriptCore;
     if (line.find('@') != sv::npos) any_at_sign = true;

@@ -2,9 +2,10 @@
 //
 // The polyfill sampler's only view of the call stack is the text of
 // `new Error().stack`, whose format differs per engine:
-//   V8 (Chromium, Node):  "Error\n    at name (url:line:col)\n    at url:line:col"
-//   SpiderMonkey:         "name@url:line:col\n@url line 3 > eval:1:1\n"
-//   JavaScriptCore:       "name@url:line:col\nglobal code@url:1:2\nmap@[native code]"
+//   V8 (Chromium, Node):  "Error\n    at name (url:line:col)\n    at
+//   url:line:col" SpiderMonkey:         "name@url:line:col\n@url line 3 >
+//   eval:1:1\n" JavaScriptCore:       "name@url:line:col\nglobal
+//   code@url:1:2\nmap@[native code]"
 // ParseStack() turns one text into ParsedFrames, **innermost first** (the
 // order of the text). It never allocates per frame: names and URLs are views
 // into the caller's text, and the output vector is reused between calls.
@@ -18,8 +19,9 @@
 //    "a.b/c" -> "c", "out.m" -> "m"; "async*f" marks an async frame.
 //  - JSC "global code", "eval code", "module code" -> "".
 //  - "get v" / "set v" (accessors) and "bound f" are kept as they are.
-// An inferred name (V8 "out.f", SpiderMonkey "out.f" for `out.f = function(){}`)
-// yields "f" although the function's own `name` is ""; the text cannot tell.
+// An inferred name (V8 "out.f", SpiderMonkey "out.f" for `out.f =
+// function(){}`) yields "f" although the function's own `name` is ""; the text
+// cannot tell.
 //
 // Positions are the engines' 1-based line and column. A frame without a
 // script (V8 "<anonymous>" / "native" / "index 0", JSC "[native code]",
@@ -55,8 +57,8 @@ struct ParsedFrame {
   uint32_t column = 0;          // 1-based; 0 = absent
   bool is_async = false;        // an awaiting caller, not on the real stack
   bool is_wasm = false;
-  std::string_view raw_name;    // the engine's display text, for own-frame
-                                // markers and diagnostics
+  std::string_view raw_name;  // the engine's display text, for own-frame
+                              // markers and diagnostics
 };
 
 // Detects the format of `text`: V8 if any line starts with "at " after

@@ -10,16 +10,23 @@ void StackSampler::SetOwnNameMarker(std::string_view marker) {
   own_marker_.assign(marker.data(), marker.size());
 }
 
-void StackSampler::MuteScript(std::string_view url) {
-  if (!url.empty()) muted_.Intern(url);
+void StackSampler::ClassifyScript(std::string_view url, bool muted) {
+  if (url.empty()) return;
+  uint32_t before = scripts_.size();
+  StringId id = scripts_.Intern(url);
+  if (id.is_none()) return;  // cap reached: the script stays unclassified
+  if (id.value >= before) script_muted_.push_back(muted);
 }
 
 bool StackSampler::IsMuted(std::string_view url) const {
-  return !url.empty() && !muted_.Find(url).is_none();
+  if (url.empty()) return false;
+  StringId id = scripts_.Find(url);
+  return !id.is_none() && script_muted_[id.value];
 }
 
 bool StackSampler::IsOwn(const ParsedFrame& f) const {
-  if (!own_marker_.empty() && f.raw_name.find(own_marker_) != std::string_view::npos)
+  if (!own_marker_.empty() &&
+      f.raw_name.find(own_marker_) != std::string_view::npos)
     return true;
   for (const std::string& p : own_prefixes_)
     if (f.script_url.substr(0, p.size()) == p) return true;
@@ -28,6 +35,7 @@ bool StackSampler::IsOwn(const ParsedFrame& f) const {
 
 Status StackSampler::Capture(std::string_view text, StackFormat format) {
   visible_.clear();
+  unclassified_.clear();
   Status st = ParseStack(text, format, &parsed_);
   if (st != Status::kOk) {
     parsed_.clear();
@@ -45,10 +53,25 @@ Status StackSampler::Capture(std::string_view text, StackFormat format) {
     } else if (f.script_url.empty()) {
       hidden = caller_hidden;  // builtin: attributed to its caller's script
     } else {
-      hidden = IsMuted(f.script_url);
+      StringId id = scripts_.Find(f.script_url);
+      if (id.is_none()) {
+        if (require_classified_) {
+          bool listed = false;
+          for (std::string_view u : unclassified_)
+            listed = listed || u == f.script_url;
+          if (!listed) unclassified_.push_back(f.script_url);
+        }
+        hidden = false;
+      } else {
+        hidden = script_muted_[id.value];
+      }
       caller_hidden = hidden;
     }
     if (!hidden) visible_.push_back(RawFrame{f.name, f.url, f.line, f.column});
+  }
+  if (!unclassified_.empty()) {
+    visible_.clear();
+    return Status::kUnclassifiedScript;
   }
   return Status::kOk;
 }
@@ -86,6 +109,7 @@ Status StackSampler::Sample(std::string_view text, StackFormat format,
                             double timestamp_ms, Session* const* sessions,
                             size_t n, Status* results) {
   Status parsed = Capture(text, format);
+  if (parsed == Status::kUnclassifiedScript) return parsed;
   for (size_t i = 0; i < n; ++i) {
     Session* s = sessions[i];
     // Interning only for sessions that will keep the sample: a stopped,

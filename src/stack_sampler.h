@@ -36,15 +36,27 @@ class StackSampler {
   void AddOwnUrlPrefix(std::string_view prefix);
   // Frames whose engine display name contains `marker` are webprof's own.
   void SetOwnNameMarker(std::string_view marker);
-  // Marks a classic script's URL (exactly as Error.stack shows it) as
-  // CORS-muted. Muting is never undone: the script's errors stay muted.
-  void MuteScript(std::string_view url);
+  // Records whether a classic script's URL (exactly as Error.stack shows
+  // it) has muted errors (CORS). A script's first classification stands:
+  // its errors cannot become unmuted later.
+  void ClassifyScript(std::string_view url, bool muted);
+  void MuteScript(std::string_view url) { ClassifyScript(url, true); }
   bool IsMuted(std::string_view url) const;
+  // With `on`, Capture() refuses a stack holding a frame whose script was
+  // never classified (kUnclassifiedScript) and lists those URLs in
+  // unclassified_scripts(): the page side classifies them and retries, so
+  // a frame of a script nobody looked at can never slip into a trace.
+  void RequireClassifiedScripts(bool on) { require_classified_ = on; }
+  // Views into the last Capture()'s text, each URL once.
+  const std::vector<std::string_view>& unclassified_scripts() const {
+    return unclassified_;
+  }
 
   // Parses `text` and keeps its visible frames (outermost first) until the
   // next Capture(). Returns the parse status; on an error no frame is kept.
   // The kept frames are views into `text`: it must outlive their use.
-  Status Capture(std::string_view text, StackFormat format = StackFormat::kAuto);
+  Status Capture(std::string_view text,
+                 StackFormat format = StackFormat::kAuto);
   const std::vector<RawFrame>& visible_frames() const { return visible_; }
   // Frames of the last capture before filtering, innermost first.
   const std::vector<ParsedFrame>& parsed_frames() const { return parsed_; }
@@ -57,7 +69,8 @@ class StackSampler {
   // at `timestamp_ms`; per-session outcomes go to `results[i]` (kOk,
   // kBufferFull once, kStopped, kPaused, ...). Returns the parse status: a
   // stack that cannot be parsed still gives each session a sample without
-  // stackId, so nothing that was due is lost.
+  // stackId, so nothing that was due is lost. kUnclassifiedScript is the
+  // exception: no sample is taken, the caller classifies and calls again.
   Status Sample(std::string_view text, StackFormat format, double timestamp_ms,
                 Session* const* sessions, size_t n, Status* results);
 
@@ -66,7 +79,10 @@ class StackSampler {
 
   std::vector<std::string> own_prefixes_;
   std::string own_marker_;
-  StringTable muted_;
+  StringTable scripts_;             // classified script URLs
+  std::vector<bool> script_muted_;  // by StringId of scripts_
+  bool require_classified_ = false;
+  std::vector<std::string_view> unclassified_;
   std::vector<ParsedFrame> parsed_;
   std::vector<RawFrame> visible_;
   std::vector<FrameId> ids_;  // reused per InternInto

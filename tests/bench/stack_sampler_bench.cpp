@@ -12,7 +12,8 @@ namespace {
 std::string DepthV8(int depth) {
   std::string s = "Error";
   for (int i = 0; i < depth; ++i)
-    s += "\n    at Component" + std::to_string(i) + ".render (https://app.example.com:8443/static/js/main.3f9a.js:" +
+    s += "\n    at Component" + std::to_string(i) +
+         ".render (https://app.example.com:8443/static/js/main.3f9a.js:" +
          std::to_string(100 + i) + ":" + std::to_string(17 + i) + ")";
   return s;
 }
@@ -20,7 +21,8 @@ std::string DepthV8(int depth) {
 std::string DepthSpiderMonkey(int depth) {
   std::string s;
   for (int i = 0; i < depth; ++i)
-    s += "render" + std::to_string(i) + "@https://app.example.com:8443/static/js/main.3f9a.js:" +
+    s += "render" + std::to_string(i) +
+         "@https://app.example.com:8443/static/js/main.3f9a.js:" +
          std::to_string(100 + i) + ":" + std::to_string(17 + i) + "\n";
   return s;
 }
@@ -68,7 +70,8 @@ void BM_SampleV8Depth20(benchmark::State& st) {
   std::vector<Status> results(n);
   double ts = 0;
   for (auto _ : st) {
-    sampler.Sample(text, StackFormat::kAuto, ts, sessions.data(), n, results.data());
+    sampler.Sample(text, StackFormat::kAuto, ts, sessions.data(), n,
+                   results.data());
     ts += 1;
   }
   st.counters["stacks"] = sessions[0]->trace().stacks().size();

@@ -1,15 +1,14 @@
 // Error.stack parsing against captured fixtures (tests/fixtures/stacks/) and
 // hand-written edge cases; invariants over every fixture.
-#include <gtest/gtest.h>
+#include "stack_parser.h"
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
-
-#include "stack_parser.h"
 
 namespace webprof {
 namespace {
@@ -32,7 +31,8 @@ std::vector<std::string> ListTxt(const std::string& dir) {
   if (DIR* d = opendir(dir.c_str())) {
     while (dirent* e = readdir(d)) {
       std::string n = e->d_name;
-      if (n.size() > 4 && n.substr(n.size() - 4) == ".txt") files.push_back(dir + "/" + n);
+      if (n.size() > 4 && n.substr(n.size() - 4) == ".txt")
+        files.push_back(dir + "/" + n);
     }
     closedir(d);
   }
@@ -78,16 +78,18 @@ struct Engine {
   const char* dir;
   StackFormat format;
 };
-const Engine kCaptured[] = {{"v8-chromium", StackFormat::kV8},
-                            {"v8-node", StackFormat::kV8},
-                            {"spidermonkey-firefox", StackFormat::kSpiderMonkey}};
+const Engine kCaptured[] = {
+    {"v8-chromium", StackFormat::kV8},
+    {"v8-node", StackFormat::kV8},
+    {"spidermonkey-firefox", StackFormat::kSpiderMonkey}};
 
 TEST(StackParserFixtures, InnermostFrameOfEveryCase) {
   int checked = 0;
   for (const Engine& e : kCaptured) {
     for (const Case& c : kCases) {
       std::string text;
-      if (!ReadFile(Dir(e.dir) + "/" + c.file + ".txt", &text)) continue;  // browser-only case
+      if (!ReadFile(Dir(e.dir) + "/" + c.file + ".txt", &text))
+        continue;  // browser-only case
       SCOPED_TRACE(std::string(e.dir) + "/" + c.file);
       EXPECT_EQ(DetectStackFormat(text), e.format);
       std::vector<ParsedFrame> frames;
@@ -116,10 +118,12 @@ TEST(StackParserFixtures, UrlsKeepPortsQueriesFragmentsAndSchemes) {
   std::string t;
   ASSERT_TRUE(ReadFile(Dir("v8-chromium") + "/query_fragment.txt", &t));
   ASSERT_EQ(ParseStack(t, StackFormat::kAuto, &f), Status::kOk);
-  EXPECT_EQ(f[0].url, "http://127.0.0.1:8931/extra.js?v=1&x=2");  // V8 drops #frag
+  EXPECT_EQ(f[0].url,
+            "http://127.0.0.1:8931/extra.js?v=1&x=2");  // V8 drops #frag
   EXPECT_EQ(f[0].line, 2u);
   EXPECT_EQ(f[0].column, 37u);
-  ASSERT_TRUE(ReadFile(Dir("spidermonkey-firefox") + "/query_fragment.txt", &t));
+  ASSERT_TRUE(
+      ReadFile(Dir("spidermonkey-firefox") + "/query_fragment.txt", &t));
   ASSERT_EQ(ParseStack(t, StackFormat::kAuto, &f), Status::kOk);
   EXPECT_EQ(f[0].url, "http://127.0.0.1:8932/extra.js?v=1&x=2#frag");
   ASSERT_TRUE(ReadFile(Dir("v8-chromium") + "/blob_url.txt", &t));
@@ -197,7 +201,8 @@ TEST(StackParserHandwritten, V8) {
   EXPECT_TRUE(f[4].is_wasm);
   EXPECT_EQ(f[4].column, 0x1a2bu + 1);
   EXPECT_EQ(f[5].name, "");
-  EXPECT_EQ(f[5].script_url, "https://cdn.example.net/lib.js");  // innermost real script
+  EXPECT_EQ(f[5].script_url,
+            "https://cdn.example.net/lib.js");  // innermost real script
   EXPECT_EQ(f[5].line, 3u);
   EXPECT_EQ(f[5].column, 4u);
   EXPECT_TRUE(f[6].url.empty());  // native
@@ -255,16 +260,20 @@ TEST(StackParser, MalformedAndEmpty) {
   std::vector<ParsedFrame> f;
   EXPECT_EQ(ParseStack("", StackFormat::kAuto, &f), Status::kOk);
   EXPECT_TRUE(f.empty());
-  EXPECT_EQ(ParseStack("Error: only a message", StackFormat::kAuto, &f), Status::kOk);
+  EXPECT_EQ(ParseStack("Error: only a message", StackFormat::kAuto, &f),
+            Status::kOk);
   EXPECT_TRUE(f.empty());
-  EXPECT_EQ(ParseStack("Error\n    at f (u:1:2)\nnot a frame", StackFormat::kV8, &f),
-            Status::kMalformedStack);
+  EXPECT_EQ(
+      ParseStack("Error\n    at f (u:1:2)\nnot a frame", StackFormat::kV8, &f),
+      Status::kMalformedStack);
   ASSERT_EQ(f.size(), 1u);  // frames before the bad line are kept
   EXPECT_EQ(ParseStack("f@u:1:2\ngarbage line", StackFormat::kSpiderMonkey, &f),
             Status::kMalformedStack);
-  EXPECT_EQ(ParseStack("x", static_cast<StackFormat>(9), &f), Status::kInvalidArgument);
+  EXPECT_EQ(ParseStack("x", static_cast<StackFormat>(9), &f),
+            Status::kInvalidArgument);
   // A position that overflows uint32 stays part of the url, never wraps.
-  EXPECT_EQ(ParseStack("f@u:99999999999:2", StackFormat::kSpiderMonkey, &f), Status::kOk);
+  EXPECT_EQ(ParseStack("f@u:99999999999:2", StackFormat::kSpiderMonkey, &f),
+            Status::kOk);
   EXPECT_EQ(f[0].line, 0u);
   EXPECT_EQ(f[0].url, "u:99999999999:2");
 }
@@ -273,8 +282,12 @@ TEST(StackParser, MalformedAndEmpty) {
 // prefix of whole lines parses to a prefix of the frames, and no name keeps
 // engine decoration.
 TEST(StackParserInvariants, AllFixtures) {
-  const char* dirs[] = {"v8-chromium", "v8-node", "spidermonkey-firefox", "v8-handwritten",
-                        "spidermonkey-handwritten", "jsc-handwritten"};
+  const char* dirs[] = {"v8-chromium",
+                        "v8-node",
+                        "spidermonkey-firefox",
+                        "v8-handwritten",
+                        "spidermonkey-handwritten",
+                        "jsc-handwritten"};
   int files = 0;
   for (const char* d : dirs) {
     for (const std::string& path : ListTxt(Dir(d))) {
@@ -306,8 +319,10 @@ TEST(StackParserInvariants, AllFixtures) {
         EXPECT_EQ(g[i].url, f[i].url);
         EXPECT_EQ(g[i].column, f[i].column);
       }
-      for (size_t cut = t.find('\n'); cut != std::string::npos; cut = t.find('\n', cut + 1)) {
-        ASSERT_EQ(ParseStack(std::string_view(t).substr(0, cut), fmt, &g), Status::kOk);
+      for (size_t cut = t.find('\n'); cut != std::string::npos;
+           cut = t.find('\n', cut + 1)) {
+        ASSERT_EQ(ParseStack(std::string_view(t).substr(0, cut), fmt, &g),
+                  Status::kOk);
         ASSERT_LE(g.size(), f.size());
         for (size_t i = 0; i < g.size(); ++i) EXPECT_EQ(g[i].name, f[i].name);
       }
@@ -316,7 +331,8 @@ TEST(StackParserInvariants, AllFixtures) {
   EXPECT_GE(files, 60);
 }
 
-// Random byte edits never crash and give a defined status; views stay in the text.
+// Random byte edits never crash and give a defined status; views stay in the
+// text.
 TEST(StackParserInvariants, MutatedInputIsSafe) {
   std::string base;
   ASSERT_TRUE(ReadFile(Dir("v8-handwritten") + "/assorted.txt", &base));
