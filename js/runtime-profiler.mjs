@@ -1,20 +1,21 @@
 // RuntimeProfiler: the Mozilla JS Profiling API (seed 002, later revision:
 // start/isProfiling/frame/results/reset/stop) over webprof's core.
 //
-// A runtime is a realm (a window, an iframe's window, this Node process).
-// Each realm that runs webprof has one registry entry per profiled runtime —
-// here, its own — holding the core's RuntimeProfile (samples, frame() slots,
-// call tree), the sample rate and maximum, and the set of RuntimeProfiler
-// instances profiling it. Several instances may share a runtime if they agree
-// on rate and maximum (the proposal's rule); the runtime stops sampling when
-// the last of them stops, and keeps its data for results() until reset().
+// A runtime is a realm (a window, an iframe's window, a worker, this Node
+// process). Each realm running webprof holds the state of its own runtime:
+// the TraceSession with the data since the last reset(), the core's
+// RuntimeProfile (frame() slots, call tree), the sample rate and maximum,
+// and the set of RuntimeProfiler instances profiling it. Several instances
+// share a runtime if they agree on rate and maximum (the proposal's rule);
+// sampling stops when the last of them stops, and the data stays for
+// results() until reset().
 //
-// Sampling: JS cannot interrupt itself, so samples are taken at sampling
-// points — tick() (a probe the page places in long-running code) — when the
-// sample rate's deadline has passed ("never more often than the rate"). The
-// stack is captured by the shared captureStack() and parsed, filtered and
-// interned by the core's StackSampler, the same path as the W3C Profiler
-// polyfill. frame() captures the stack too but does not count as a sample.
+// Sampling is the W3C Profiler polyfill's sampler (js/sampler.mjs): while
+// the runtime is profiled, its TraceSession is one more session of that
+// sampler, which samples at probe sites (wrapped tasks, wrap(), probe())
+// when the rate's interval has passed, and between tasks (idle samples,
+// counted at the root). One sampling engine, one parser, one core.
+// frame() captures the stack too (js/stack_capture.mjs) but is not a sample.
 //
 // Another runtime (`obj`): a same-origin iframe's window (or any object of
 // that realm) that has loaded webprof (dist/webprof.js or the ESM). The call
@@ -23,7 +24,10 @@
 // Or a WorkerRuntime (startWorker()): the same calls go by message to the
 // worker, and the methods return Promises (js/worker-runtime.mjs).
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
+import { isMutedScriptUrl } from './muted.mjs';
+import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, ownUrlPrefix } from './stack_capture.mjs';
+import { findStatus, TraceSession } from './trace.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
 /** Default maximum number of samples per runtime (16 B each in the core). */
@@ -32,62 +36,69 @@ const DEFAULT_RATE_US = 1000;
 // Keys webprof writes on a results() node; frame() properties never replace them.
 const NODE_KEYS = new Set(['function', 'site', 'samples', 'selfCount', 'children']);
 
-/** This realm's runtime. `profile` lives as long as its data (until reset). */
+/** This realm's runtime. */
 const runtime = {
-  profile: null, // core RuntimeProfile (embind), created on the first start()
   owners: new Set(), // RuntimeProfiler instances profiling this runtime
   rateUs: 0,
   maxSamples: 0,
-  origin: 0, // performance.now() at the last (re)start of the data
-  lastTs: 0,
-  nextDue: Infinity, // performance.now() when a sample is next due
+  trace: null, // TraceSession: the data since the last reset()
+  sampling: null, // SamplerSession while the sampler feeds `trace`
+  profile: null, // core RuntimeProfile (embind): frame() slots, results()
   slots: [], // frame() objects by core slot id
 };
 
-const now = () => performance.now();
-
-function newProfile(maxSamples) {
-  const p = guard((m) => new m.RuntimeProfile(maxSamples));
+function annotator() {
+  if (runtime.profile) return runtime.profile;
+  const p = guard((m) => new m.RuntimeProfile());
+  // Filter frame() backtraces exactly like samples (js/sampler.mjs).
+  const config = (kind, text) => {
+    const { ptr, len } = writeScratch(text);
+    p.configure(kind, ptr, len);
+  };
+  config(1, MARKER);
   const prefix = ownUrlPrefix();
-  if (prefix) {
-    const { ptr, len } = writeScratch(prefix);
-    p.addOwnUrlPrefix(ptr, len);
-  }
-  return p;
+  if (prefix) config(0, prefix);
+  p.configure(4, 0, 1);
+  return (runtime.profile = p);
 }
 
-/**
- * A sampling point: takes one sample of the current stack in this runtime
- * if it is being profiled and the sample rate's interval has passed since
- * the last sample. Costs one performance.now() otherwise.
- */
-export function tick() {
-  if (runtime.nextDue === Infinity) return;
-  const t = now();
-  if (t < runtime.nextDue) return;
-  runtime.nextDue = t + runtime.rateUs / 1000;
-  const text = captureStack(tick);
-  // Timestamps must not go backwards for the core; performance.now() is
-  // monotonic, the max() only guards a reset origin.
-  const ts = Math.max(t - runtime.origin, runtime.lastTs);
-  runtime.lastTs = ts;
-  guard(() => {
-    const { ptr, len } = writeScratch(text);
-    runtime.profile.sample(ptr, len, ts);
-    // Statuses (buffer full, unreadable stack) are counted by the core and
-    // never thrown from a probe: the page's code must not fail because of it.
+function startSampling() {
+  const s = new SamplerSession({
+    interval: runtime.rateUs / 1000,
+    maxBufferSize: runtime.maxSamples,
+    // The sampler stops feeding a full trace; the runtime stays profiled
+    // (isProfiling) and keeps what it has, as with a hard maximum.
+    onFull: () => {},
   });
+  runtime.sampling = s;
+  startSession(s, () => runtime.trace);
+}
+
+function stopSampling() {
+  if (runtime.sampling) stopSession(runtime.sampling);
+  runtime.sampling = null;
+}
+
+function newTrace() {
+  if (runtime.trace) runtime.trace.dispose();
+  runtime.trace = new TraceSession({
+    sampleInterval: runtime.rateUs / 1000,
+    maxBufferSize: runtime.maxSamples,
+    timeOrigin: typeof performance.timeOrigin === 'number' ? performance.timeOrigin : 0,
+  });
+  runtime.slots = [];
+  if (runtime.profile) runtime.profile.clearAnnotations();
 }
 
 function isWindow(obj) {
   try {
     return obj !== null && typeof obj === 'object' && obj.window === obj;
   } catch {
-    return false; // cross-origin window: reading .window is allowed, but be safe
+    return false;
   }
 }
 
-/** The global of the runtime `obj` names (undefined: this runtime). */
+/** The runtime `obj` names: globalThis (this one), a Window, or a WorkerRuntime. */
 function resolveRuntime(obj) {
   if (obj === undefined || obj === null || obj === globalThis) return globalThis;
   if (typeof obj !== 'object' && typeof obj !== 'function')
@@ -153,6 +164,9 @@ function buildResults(json) {
   return root;
 }
 
+let unclassifiedStatus = -1;
+const decoder = new TextDecoder();
+
 let nextProfilerId = 1;
 
 export class RuntimeProfiler {
@@ -180,16 +194,14 @@ export class RuntimeProfiler {
       );
     core(); // throws a clear error before anything changes if not ready
     if (runtime.owners.size === 0) {
-      if (!runtime.profile || runtime.maxSamples !== max) {
-        // A new maximum needs a new buffer: the old data is replaced.
-        this._dropProfile();
-        runtime.profile = newProfile(max);
-        runtime.origin = now();
-        runtime.lastTs = 0;
-      }
+      const sameMax = runtime.trace && runtime.maxSamples === max;
       runtime.rateUs = rateUs;
       runtime.maxSamples = max;
-      runtime.nextDue = now() + rateUs / 1000;
+      annotator();
+      // The data continues across stop()/start() until reset(); a new
+      // maximum needs a new buffer, so it starts fresh.
+      if (!sameMax) newTrace();
+      startSampling();
     }
     runtime.owners.add(this);
   }
@@ -220,10 +232,7 @@ export class RuntimeProfiler {
     if (runtime.owners.size === 0)
       throw new WebprofError('webprof: RuntimeProfiler.frame: the current runtime is not being profiled');
     const text = captureStack(RuntimeProfiler.prototype.frame);
-    const slot = guard(() => {
-      const { ptr, len } = writeScratch(text);
-      return checkId(runtime.profile.annotate(ptr, len), 'frame');
-    });
+    const slot = guard(() => annotate(text));
     let obj = runtime.slots[slot];
     if (!obj) obj = runtime.slots[slot] = {};
     return obj;
@@ -237,8 +246,8 @@ export class RuntimeProfiler {
       const remote = this._forward(rt, false) || new (remoteWebprof(rt).RuntimeProfiler)();
       return remote.results();
     }
-    if (!runtime.profile) return { samples: 0, selfCount: 0, children: [] };
-    const json = guard(() => new TextDecoder().decode(runtime.profile.resultsJson()));
+    if (!runtime.trace) return { samples: 0, selfCount: 0, children: [] };
+    const json = guard(() => decoder.decode(annotator().resultsJson(runtime.trace._handle)));
     return buildResults(json);
   }
 
@@ -249,10 +258,9 @@ export class RuntimeProfiler {
     if (rt !== globalThis) return this._forwardProfiling(rt, 'reset').reset();
     if (runtime.owners.size === 0)
       throw new WebprofError('webprof: RuntimeProfiler.reset: that runtime is not being profiled');
-    guard(() => runtime.profile.reset());
-    runtime.slots = [];
-    runtime.origin = now();
-    runtime.lastTs = 0;
+    stopSampling();
+    newTrace();
+    startSampling();
   }
 
   /** Ceases profiling `obj`'s runtime by this profiler (pairs with its start()). */
@@ -265,16 +273,13 @@ export class RuntimeProfiler {
         'webprof: RuntimeProfiler.stop: that runtime is not being profiled by this profiler',
       );
     runtime.owners.delete(this);
-    if (runtime.owners.size === 0) runtime.nextDue = Infinity;
+    if (runtime.owners.size === 0) stopSampling();
   }
 
-  /** Samples kept and dropped (maxSamples reached) in this runtime's data. */
+  /** Samples held for this realm's runtime, and whether maxSamples stopped it. */
   static stats() {
-    if (!runtime.profile) return { samples: 0, dropped: 0 };
-    return guard(() => ({
-      samples: runtime.profile.sampleCount(),
-      dropped: runtime.profile.samplesDropped(),
-    }));
+    if (!runtime.trace) return { samples: 0, full: false };
+    return { samples: runtime.trace.sampleCount, full: runtime.trace.state === 'stopped' };
   }
 
   _forward(win, create) {
@@ -292,12 +297,25 @@ export class RuntimeProfiler {
       throw new WebprofError(`webprof: RuntimeProfiler.${what}: that runtime is not being profiled`);
     return remote;
   }
+}
 
-  _dropProfile() {
-    if (runtime.profile) runtime.profile.delete();
-    runtime.profile = null;
-    runtime.slots = [];
+// Interns the backtrace in `text` into the runtime's trace; returns its slot.
+// Scripts the core has not classified (CORS-muted or not) are classified
+// here and the call retried, as the sampler does for samples.
+function annotate(text) {
+  const p = annotator();
+  if (unclassifiedStatus < 0) unclassifiedStatus = findStatus('UnclassifiedScript');
+  for (let round = 0; round < 4; round++) {
+    const { ptr, len } = writeScratch(text);
+    const r = p.annotate(runtime.trace._handle, ptr, len);
+    if (r !== -unclassifiedStatus - 1) return checkId(r, 'frame');
+    for (const url of p.unclassified().split('\n')) {
+      if (!url) continue;
+      const s = writeScratch(url);
+      p.configure(isMutedScriptUrl(url) ? 3 : 2, s.ptr, s.len);
+    }
   }
+  throw new WebprofError('webprof: RuntimeProfiler.frame: scripts on the stack could not be classified');
 }
 
 /** Worker side of startWorker(): called by the worker's bootstrap. */

@@ -1,11 +1,12 @@
-// The one function through which webprof captures a JS stack, plus what the
-// core needs to drop webprof's own frames from it.
+// Capturing the current JS stack outside a sample, plus what the core needs
+// to drop webprof's own frames from it.
 //
 // A polyfill cannot interrupt running JS: a stack is captured where webprof's
-// code runs (a sampling point such as tick(), frame(), a wrapped call), as
-// the text of Error.stack, and the core parses it (src/stack_parser.h). Both
-// RuntimeProfiler and the W3C Profiler polyfill capture through
-// captureStack() so there is one capture path and one parser.
+// code runs, as the text of Error.stack, and the core parses it
+// (src/stack_parser.h). RuntimeProfiler's frame() captures through
+// captureStack(); samples are
+// captured by the polyfill sampler (js/sampler.mjs) in the same way, and
+// both texts go to the same core parser and frame filter.
 //
 // V8's stack has 10 frames by default: the limit is raised for the capture
 // only, and a page's Error.prepareStackTrace (e.g. source-map support) is
@@ -44,7 +45,9 @@ function urlOfThisScript() {
  * and the frames it called when the engine can cut them (V8).
  * @param {Function} [entry] webprof's public function the caller is in
  */
-export function captureStack(entry) {
+export { __webprof$captureStack as captureStack };
+// Named with the sampler's own-frame marker: the core drops this frame.
+function __webprof$captureStack(entry) {
   const E = Error;
   if (typeof E.captureStackTrace === 'function') {
     const limit = E.stackTraceLimit;
@@ -53,7 +56,7 @@ export function captureStack(entry) {
     E.prepareStackTrace = undefined;
     const holder = {};
     try {
-      E.captureStackTrace(holder, entry || captureStack);
+      E.captureStackTrace(holder, entry || __webprof$captureStack);
       return String(holder.stack);
     } finally {
       E.stackTraceLimit = limit;

@@ -1,67 +1,57 @@
 // One profiled runtime of the Mozilla JS Profiling proposal (seed 002).
 //
-// RuntimeProfile is the core half of `RuntimeProfiler` for one runtime
-// (realm): the samples (a Session whose buffer limit is maxSamples), the
-// frame() annotation slots and the call tree built from them on results().
-// It samples through the same StackSampler as the W3C `Profiler` polyfill:
-// one captured Error.stack text is parsed once, webprof's own frames are
-// dropped, the visible frames are interned. There is no second sampling
-// engine: JS decides *when* a sample is due and hands the text over.
+// The samples of a runtime are taken by the W3C Profiler polyfill's sampler
+// (js/sampler.mjs -> wasm/bind_profiler.cpp: one StackSampler per Wasm
+// instance feeding every attached Session): RuntimeProfiler registers one
+// more Session there, so there is one sampling engine. RuntimeProfile adds
+// what seed 002 needs on top of that Session's ProfilerTrace: the frame()
+// annotation slots and the results() call tree.
 //
-// Data survives stop(): results() after stop() returns what was collected
-// since the last Reset(), as the proposal's example does.
+// frame() is not a sample, so its backtrace does not go through the
+// sampler's Sample(); it is parsed and filtered by a StackSampler configured
+// like the polyfill's (own-frame marker/URL prefix, CORS-muted scripts) and
+// interned into the same trace, so annotated backtraces share the trace's
+// stack rows with sampled ones.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 
 #include "call_tree.h"
 #include "frame_annotations.h"
-#include "session.h"
+#include "profiler_trace.h"
 #include "stack_sampler.h"
 
 namespace webprof {
 
 class RuntimeProfile {
  public:
-  explicit RuntimeProfile(uint32_t max_samples);
-
-  // Configures which frames are webprof's own (see StackSampler).
+  // Filters frame() backtraces (configure like the polyfill's sampler).
   StackSampler& sampler() { return sampler_; }
+  const StackSampler& sampler() const { return sampler_; }
 
-  // Takes one sample of the stack in `text` at `timestamp_ms` (ms since the
-  // profile's origin, non-decreasing). Returns kOk, kBufferFull once when
-  // maxSamples is reached, then kStopped; a stack that cannot be parsed is
-  // still counted (a root sample) and its parse status returned.
-  Status Sample(std::string_view text, double timestamp_ms);
+  // frame(): the annotation slot of the backtrace in `text`, interned into
+  // `trace` and created on first use. The backtrace's stack row exists even
+  // if no sample hits it, so the annotated node appears in results() (with
+  // 0 samples). kUnclassifiedScript: nothing changed; classify the scripts
+  // in sampler().unclassified_scripts() and call again. Parse errors are
+  // returned and record nothing.
+  Status Annotate(std::string_view text, ProfilerTrace* trace, uint32_t* slot);
 
-  // frame(): the annotation slot of the backtrace in `text`, created on
-  // first use. The backtrace is interned even when no sample hits it, so an
-  // annotated node appears in results() (with 0 samples if never sampled).
-  Status Annotate(std::string_view text, uint32_t* slot);
-
-  // Forgets every sample and annotation slot (reset()).
-  void Reset();
-
-  // results(): the call tree as UTF-8 JSON (see CallTree::WriteJson).
-  const std::string& ResultsJson();
-
-  uint32_t max_samples() const { return max_samples_; }
-  size_t sample_count() const { return session_->trace().samples().size(); }
+  // Forgets every slot (reset(): the trace is replaced at the same time).
+  void ClearAnnotations() { annotations_.Clear(); }
   uint32_t annotation_count() const { return annotations_.size(); }
-  // Samples offered after maxSamples was reached.
-  uint64_t samples_dropped() const { return dropped_; }
+
+  // results(): the call tree of `trace` with this profile's slots, as UTF-8
+  // JSON (see CallTree::WriteJson). Valid until the next call.
+  const std::string& ResultsJson(const ProfilerTrace& trace);
 
  private:
-  uint32_t max_samples_;
-  std::unique_ptr<Session> session_;
   StackSampler sampler_;
   FrameAnnotations annotations_;
   CallTree tree_;
   std::string json_;
-  uint64_t dropped_ = 0;
 };
 
 }  // namespace webprof

@@ -5,7 +5,7 @@ function spin(ms) {
   var x = 0;
   while (performance.now() < end) {
     for (var i = 0; i < 1000; i++) x += i;
-    webprof.tick();
+    webprof.probe();
   }
   return x;
 }

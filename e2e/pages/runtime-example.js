@@ -1,11 +1,11 @@
 // The proposal's example program (seed 002): foo with a heavy loop, called
 // from the top level at two call sites and from bar. A polyfill cannot
-// interrupt running code, so the loop holds a sampling point (webprof.tick()).
+// interrupt running code, so the loop holds a sampling point (webprof.probe()).
 function foo(n) {
   var a = 0;
   for (var i = 0; i < n; i++) {
     a += Math.sqrt(i);
-    if ((i & 1023) === 0) webprof.tick();
+    if ((i & 1023) === 0) webprof.probe();
   }
   return a;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as webprof from 'webprof';
 
 await webprof.ready;
-const { RuntimeProfiler, tick, WebprofError } = webprof;
+const { RuntimeProfiler, probe, WebprofError } = webprof;
 
 const open = [];
 function profiler() {
@@ -32,7 +32,7 @@ afterEach(() => {
 // Runs sampling points until the runtime holds `n` more samples.
 function spinSamples(n) {
   const target = RuntimeProfiler.stats().samples + n;
-  while (RuntimeProfiler.stats().samples < target) tick();
+  while (RuntimeProfiler.stats().samples < target) probe();
 }
 function foo(n) {
   spinSamples(n);
@@ -92,7 +92,7 @@ test('results(): a call tree with foo at its two call sites and bar → foo', ()
   assert.equal(foos.length, 2, 'foo at two call sites');
   assert.equal(foos[1].site.line, foos[0].site.line + 1);
   assert.equal(foos[0].site.file, top.function.file);
-  // spinSamples() and tick() sit under foo; webprof's own frames are gone.
+  // spinSamples() and probe() sit under foo; webprof's own frames are gone.
   const counts = foos.map((f) => f.samples);
   assert.deepEqual(counts, [3, 6]);
   const [barNode] = find(top, 'bar');
@@ -101,7 +101,7 @@ test('results(): a call tree with foo at its two call sites and bar → foo', ()
   assert.equal(find(barNode, 'foo')[0].samples, 4);
   const leaf = find(foos[0], 'spinSamples')[0];
   assert.equal(leaf.selfCount, 3);
-  assert.deepEqual(leaf.children, [], 'tick() and the core are not in the tree');
+  assert.deepEqual(leaf.children, [], 'probe() and the sampler are not in the tree');
   assert.equal(JSON.stringify(r).includes('dist/webprof'), false);
 });
 
@@ -157,16 +157,18 @@ test('sampleRate and maxSamples are validated', () => {
 
 test('samples never come more often than the rate', () => {
   const p = profiler();
-  p.start(undefined, 3.6e9); // one hour
-  for (let i = 0; i < 10000; i++) tick();
+  p.start(undefined, 3.6e9); // one hour: the first sample, then none
+  for (let i = 0; i < 100000; i++) probe();
   p.stop();
-  assert.equal(p.results().samples, 0);
+  assert.equal(p.results().samples, 1);
 });
 
-test('maxSamples: recording stops at the maximum and the rest is counted as dropped', () => {
+test('maxSamples: recording stops at the maximum; the runtime stays profiled', () => {
   const p = profiler();
   p.start(undefined, 1, 3);
-  while (RuntimeProfiler.stats().dropped < 2) tick();
+  while (!RuntimeProfiler.stats().full) probe();
+  assert.equal(p.isProfiling(), true);
+  for (let i = 0; i < 1000; i++) probe();
   p.stop();
   assert.equal(p.results().samples, 3);
   assert.equal(RuntimeProfiler.stats().samples, 3);
