@@ -50,17 +50,19 @@ export { __webprof$captureStack as captureStack };
 function __webprof$captureStack(entry) {
   const E = Error;
   if (typeof E.captureStackTrace === 'function') {
+    // Only touch what differs: writing Error.prepareStackTrace or the limit
+    // needlessly costs V8 time on every capture.
     const limit = E.stackTraceLimit;
     const prepare = E.prepareStackTrace;
-    E.stackTraceLimit = MAX_DEPTH;
-    E.prepareStackTrace = undefined;
+    if (limit !== MAX_DEPTH) E.stackTraceLimit = MAX_DEPTH;
+    if (prepare !== undefined) E.prepareStackTrace = undefined;
     const holder = {};
     try {
       E.captureStackTrace(holder, entry || __webprof$captureStack);
       return String(holder.stack);
     } finally {
-      E.stackTraceLimit = limit;
-      E.prepareStackTrace = prepare;
+      if (limit !== MAX_DEPTH) E.stackTraceLimit = limit;
+      if (prepare !== undefined) E.prepareStackTrace = prepare;
     }
   }
   return String(new E().stack || '');
