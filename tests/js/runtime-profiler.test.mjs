@@ -253,3 +253,25 @@ test('stop() on a runtime that is not being profiled (by this profiler) throws',
   a.stop();
   assert.throws(() => a.stop(), WebprofError, 'a second stop() throws');
 });
+
+test('obj: an object of this realm names this runtime', () => {
+  const p = profiler();
+  p.start({});
+  assert.equal(p.isProfiling(), true);
+  assert.equal(p.isProfiling([]), true);
+  p.stop(function () {});
+  assert.equal(p.isProfiling(), false);
+});
+
+test('obj: a window without webprof is refused with a clear error, nothing started', () => {
+  const p = profiler();
+  const win = {};
+  win.window = win; // looks like a Window (window.window === window)
+  assert.throws(
+    () => p.start(win),
+    (e) => e instanceof WebprofError && /has not loaded webprof/.test(e.message),
+  );
+  assert.throws(() => p.stop(win), /not being profiled/);
+  assert.throws(() => p.reset(win), /not being profiled/);
+  assert.equal(p.isProfiling(), false);
+});
