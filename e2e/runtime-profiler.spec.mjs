@@ -126,3 +126,27 @@ test('a dedicated Worker started through webprof.startWorker() is profiled by me
   expect(named(work, 'spin')[0].site).toEqual({ file, line: 15 });
   expect(JSON.stringify(r)).not.toContain('webprof.js');
 });
+
+test('webprof.loadInto() brings webprof into an iframe that lacks it, then it is profiled', async ({
+  page,
+}) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/e2e/pages/runtime-inject.html');
+  const out = await page
+    .waitForFunction(() => window.result, null, { timeout: 30_000 })
+    .then(() => page.evaluate(() => window.result));
+  expect(errors).toEqual([]);
+  expect(out.beforeLoad).toMatch(/has not loaded webprof/);
+  checkInvariant(out.results);
+  expect(out.results.samples).toBeGreaterThan(5);
+  const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
+  const flat = [];
+  (function walk(n) {
+    if (n.function) flat.push(n);
+    n.children.forEach(walk);
+  })(out.results);
+  const spin = flat.find((n) => n.function.name === 'spin');
+  expect(spin.function).toEqual({ file, name: 'spin' });
+  expect(spin.site).toEqual({ file, line: 15 });
+});

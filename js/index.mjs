@@ -6,5 +6,5 @@ export { Profiler, importTrace } from './profiler.mjs';
 export { wrap, instrument, probe } from './sampler.mjs';
 export { isMutedScriptUrl } from './muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
-export { RuntimeProfiler, serveWorkerRuntime } from './runtime-profiler.mjs';
+export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler.mjs';
 export { startWorker, WorkerRuntime } from './worker-runtime.mjs';

@@ -26,7 +26,7 @@
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
-import { captureStack, ownUrlPrefix } from './stack_capture.mjs';
+import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
@@ -316,6 +316,40 @@ function annotate(text) {
     }
   }
   throw new WebprofError('webprof: RuntimeProfiler.frame: scripts on the stack could not be classified');
+}
+
+/**
+ * Loads webprof's classic build into a same-origin frame that does not have
+ * it, so RuntimeProfiler can profile that frame's runtime. Resolves when the
+ * frame's core is ready (at once if it already runs webprof).
+ * @param {Window} win the frame's window (iframe.contentWindow)
+ * @param {{webprofScript?: string}} [options] URL of dist/webprof.js
+ */
+export function loadInto(win, options = {}) {
+  let existing;
+  try {
+    existing = win.webprof;
+  } catch {
+    return Promise.reject(new TypeError('webprof: loadInto: a cross-origin frame cannot be profiled'));
+  }
+  if (existing && typeof existing.RuntimeProfiler === 'function') return existing.ready;
+  let src;
+  try {
+    src = options.webprofScript || classicBuildUrl('loadInto');
+  } catch (e) {
+    return Promise.reject(new WebprofError(e.message));
+  }
+  return new Promise((resolve, reject) => {
+    const doc = win.document;
+    const s = doc.createElement('script');
+    s.src = src;
+    s.onload = () =>
+      win.webprof
+        ? win.webprof.ready.then(resolve, reject)
+        : reject(new WebprofError(`webprof: ${src} defined no webprof`));
+    s.onerror = () => reject(new WebprofError(`webprof: loadInto: could not load ${src} into the frame`));
+    (doc.head || doc.documentElement).appendChild(s);
+  });
 }
 
 /** Worker side of startWorker(): called by the worker's bootstrap. */

@@ -67,3 +67,15 @@ function __webprof$captureStack(entry) {
   }
   return String(new E().stack || '');
 }
+
+/**
+ * webprof's classic build (dist/webprof.js) next to the loaded one, for
+ * loading webprof into another realm (a worker, an iframe).
+ * @param {string} what the caller, for the error message
+ */
+export function classicBuildUrl(what) {
+  const own = ownUrlPrefix();
+  if (/\.mjs$/.test(own)) return own.replace(/\.mjs$/, '.js');
+  if (/\.js$/.test(own)) return own;
+  throw new Error(`webprof: ${what}: cannot locate dist/webprof.js from ${own || 'an unknown URL'}`);
+}

@@ -129,5 +129,10 @@ export function startWorker(
   url: string | URL,
   options?: { webprofScript?: string; name?: string },
 ): WorkerRuntime;
+/**
+ * Loads webprof's classic build (dist/webprof.js) into a same-origin frame that lacks it; resolves when the
+ * frame's core is ready. Then RuntimeProfiler can profile that frame (obj = its window).
+ */
+export function loadInto(win: Window, options?: { webprofScript?: string }): Promise<void>;
 /** Worker side of startWorker(); called by its bootstrap. */
 export function serveWorkerRuntime(): void;

@@ -15,21 +15,13 @@
 // RuntimeProfiler, so each has its own instance in the worker and the
 // proposal's per-instance rules hold there.
 import { ready, WebprofError } from './core.mjs';
-import { ownUrlPrefix } from './stack_capture.mjs';
+import { classicBuildUrl } from './stack_capture.mjs';
 
 const ERRORS = { TypeError, RangeError };
 
 function reviveError(e) {
   const Ctor = ERRORS[e && e.name];
   return Ctor ? new Ctor(e.message) : new WebprofError(e ? e.message : 'webprof: worker error');
-}
-
-/** webprof's classic build next to the loaded one (dist/webprof.js). */
-function classicBuildUrl() {
-  const own = ownUrlPrefix();
-  if (/\.mjs$/.test(own)) return own.replace(/\.mjs$/, '.js');
-  if (/\.js$/.test(own)) return own;
-  throw new WebprofError('webprof: startWorker: cannot locate dist/webprof.js; pass {webprofScript}');
 }
 
 export class WorkerRuntime {
@@ -40,7 +32,7 @@ export class WorkerRuntime {
   constructor(url, options = {}) {
     const base = globalThis.location ? globalThis.location.href : undefined;
     const script = new URL(String(url), base).href;
-    const webprofScript = new URL(options.webprofScript || classicBuildUrl(), base).href;
+    const webprofScript = new URL(options.webprofScript || classicBuildUrl('startWorker'), base).href;
     const wasm = new URL('webprof-core.wasm', webprofScript).href;
     const boot =
       `self.webprofWasmUrl = ${JSON.stringify(wasm)};\n` +
