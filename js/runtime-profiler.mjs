@@ -172,8 +172,9 @@ let nextProfilerId = 1;
 export class RuntimeProfiler {
   /** The constructor takes no arguments (seed 002). */
   constructor() {
-    // Profilers created in other realms on our behalf, by window.
-    this._remote = new Map();
+    // Profilers created in other realms on our behalf, by window (weakly:
+    // a removed iframe's window can be collected).
+    this._remote = new WeakMap();
     // Names this profiler to worker runtimes (its instance there).
     this._id = nextProfilerId++;
   }
@@ -282,13 +283,26 @@ export class RuntimeProfiler {
     return { samples: runtime.trace.sampleCount, full: runtime.trace.state === 'stopped' };
   }
 
+  // The profiler this one made in `win`'s realm. A frame that navigated has
+  // a new realm (a new webprof): the old profiler is forgotten with it.
   _forward(win, create) {
-    let remote = this._remote.get(win);
-    if (!remote && create) {
-      remote = new (remoteWebprof(win).RuntimeProfiler)();
-      this._remote.set(win, remote);
+    let entry = this._remote.get(win);
+    let wp;
+    try {
+      wp = win.webprof;
+    } catch {
+      wp = undefined;
     }
-    return remote;
+    if (entry && entry.wp !== wp) {
+      this._remote.delete(win);
+      entry = undefined;
+    }
+    if (!entry && create) {
+      const w = remoteWebprof(win);
+      entry = { wp: w, profiler: new w.RuntimeProfiler() };
+      this._remote.set(win, entry);
+    }
+    return entry && entry.profiler;
   }
 
   _forwardProfiling(win, what) {
