@@ -223,21 +223,7 @@ export class RuntimeProfiler {
     return runtime.owners.size > 0;
   }
 
-  /**
-   * The object for the current backtrace: the same object for the same
-   * backtrace until reset(), whichever profiler asks; its properties appear
-   * on that stack's node in results(). Throws if no profiler profiles the
-   * current runtime (the later revision of the proposal).
-   */
-  frame() {
-    if (runtime.owners.size === 0)
-      throw new WebprofError('webprof: RuntimeProfiler.frame: the current runtime is not being profiled');
-    const text = captureStack(RuntimeProfiler.prototype.frame);
-    const slot = guard(() => annotate(text));
-    let obj = runtime.slots[slot];
-    if (!obj) obj = runtime.slots[slot] = {};
-    return obj;
-  }
+  // frame() is defined below the class (RuntimeProfiler.prototype.frame).
 
   /** The call tree collected since the last reset() for `obj`'s runtime. */
   results(obj) {
@@ -312,6 +298,32 @@ export class RuntimeProfiler {
     return remote;
   }
 }
+
+/**
+ * RuntimeProfiler.prototype.frame(): the object for the current backtrace:
+ * the same object for the same backtrace until reset(), whichever profiler
+ * asks; its properties appear on that stack's node in results(). Throws if
+ * no profiler profiles the current runtime (the proposal's later revision).
+ * Its name carries the sampler's own-frame marker (V8 shows the frame as
+ * "RuntimeProfiler.__webprof$frame", SpiderMonkey and JSC as
+ * "__webprof$frame"), so it never lands in a backtrace, in any engine, even
+ * when webprof is bundled into the page's script.
+ */
+function __webprof$frame() {
+  if (runtime.owners.size === 0)
+    throw new WebprofError('webprof: RuntimeProfiler.frame: the current runtime is not being profiled');
+  const text = captureStack(__webprof$frame);
+  const slot = guard(() => annotate(text));
+  let obj = runtime.slots[slot];
+  if (!obj) obj = runtime.slots[slot] = {};
+  return obj;
+}
+Object.defineProperty(RuntimeProfiler.prototype, 'frame', {
+  value: __webprof$frame,
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
 
 // Interns the backtrace in `text` into the runtime's trace; returns its slot.
 // Scripts the core has not classified (CORS-muted or not) are classified

@@ -23,14 +23,22 @@ const scriptSrc =
     ? document.currentScript.src
     : '';
 
+/** The URL of the script webprof runs from ('' when unknown). */
+export function ownScriptUrl() {
+  return import.meta.url || scriptSrc || urlOfThisScript();
+}
+
 /**
- * The URL prefix of webprof's own scripts: the js/ directory when running
- * from source (every module there is webprof's), else the bundle's URL.
+ * The URL prefix of webprof's own scripts, or '' when webprof does not have
+ * a script of its own: the js/ directory when running from source, the
+ * dist/ file (webprof.js / webprof.mjs) when loaded as such. Bundled into a
+ * page's script, that script is the page's too, so no prefix: webprof's own
+ * frames are then recognised by the function-name marker only.
  */
 export function ownUrlPrefix() {
-  const url = import.meta.url || scriptSrc || urlOfThisScript();
-  if (!url) return '';
-  return /\/js\/[^/]+\.mjs$/.test(url) ? url.slice(0, url.lastIndexOf('/') + 1) : url;
+  const url = ownScriptUrl();
+  if (/\/js\/[^/]+\.mjs$/.test(url)) return url.slice(0, url.lastIndexOf('/') + 1);
+  return /\/webprof\.m?js$/.test(url) ? url : '';
 }
 
 // Where no URL is given (the classic build in a worker), this function's
@@ -74,7 +82,7 @@ function __webprof$captureStack(entry) {
  * @param {string} what the caller, for the error message
  */
 export function classicBuildUrl(what) {
-  const own = ownUrlPrefix();
+  const own = ownUrlPrefix() && ownScriptUrl();
   if (/\.mjs$/.test(own)) return own.replace(/\.mjs$/, '.js');
   if (/\.js$/.test(own)) return own;
   throw new Error(`webprof: ${what}: cannot locate dist/webprof.js from ${own || 'an unknown URL'}`);
