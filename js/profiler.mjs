@@ -14,6 +14,7 @@
 // with an "InvalidStateError" DOMException.
 import { ready } from './core.mjs';
 import { TraceSession } from './trace.mjs';
+import { isMutedScriptUrl } from './muted.mjs';
 import {
   MARKER,
   MIN_INTERVAL,
@@ -198,8 +199,11 @@ class NativeBackend {
  * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
  * returns the core's trace: equal frames and (frame, parent) pairs merge,
  * ids are dense in first-use order, samples keep their order and times.
+ * Frames of resources `hideResource(url)` rejects map to nothing, with the
+ * polyfill's rule (js/muted.mjs): Chromium keeps a child frame's functions
+ * called synchronously from the parent, the spec does not.
  */
-export function importTrace(trace, sampleInterval = 10) {
+export function importTrace(trace, sampleInterval = 10, hideResource = isMutedScriptUrl) {
   const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
   const s = new TraceSession({
     sampleInterval,
@@ -207,11 +211,12 @@ export function importTrace(trace, sampleInterval = 10) {
     timeOrigin: typeof performance !== 'undefined' && performance.timeOrigin ? performance.timeOrigin : 0,
   });
   try {
-    const res = trace.resources.map((r) => s.resource(r));
+    const res = trace.resources.map((r) => (hideResource(r) ? -1 : undefined));
+    for (let i = 0; i < res.length; i++) if (res[i] === undefined) res[i] = s.resource(trace.resources[i]);
     // webprof's own frames (wrap() wrappers, probes) are real JS to the
     // native sampler: they map to nothing, like the polyfill's (MARKER).
     const frames = trace.frames.map((f) =>
-      f.name.includes(MARKER)
+      f.name.includes(MARKER) || (f.resourceId !== undefined && res[f.resourceId] < 0)
         ? -1
         : s.frame({
             name: f.name,

@@ -25,11 +25,15 @@ function declared(ms) {
 var namedExpr = function namedExpression(ms) {
   return spin(ms);
 };
-var anonExpr = [
-  function (ms) {
+// V8's Error.stack names an anonymous function after an inferred name (the
+// variable or property it was assigned to) or the name it is called
+// through; only a function with neither shows as anonymous. The function
+// returned here has none and is called straight away.
+function makeAnonymous() {
+  return function (ms) {
     return spin(ms);
-  },
-][0];
+  };
+}
 function runFrameCases(ms) {
   window.caseMs = ms;
   const s = new Shape();
@@ -38,5 +42,5 @@ function runFrameCases(ms) {
   s.x = ms;
   declared(ms);
   namedExpr(ms);
-  anonExpr(ms);
+  makeAnonymous()(ms);
 }
