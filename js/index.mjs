@@ -32,3 +32,5 @@ export { probe } from './sampler.mjs';
 export { wrap, instrument } from './probe-sites.mjs';
 export { isMutedScriptUrl } from './muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
+export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler.mjs';
+export { startWorker, WorkerRuntime } from './worker-runtime.mjs';

@@ -11,8 +11,9 @@
 //  2. the document's own URL (inline scripts, their eval code), `data:`,
 //     `blob:`, `about:`: not muted;
 //  3. a script of another realm — the document or a `<script src>` of a
-//     same-origin child frame, and not also a script of this document — is
-//     hidden: the spec keeps only frames of the profiler's own realm;
+//     same-origin child or parent frame, and not also a script of this
+//     document — is hidden: the spec keeps only frames of the profiler's own
+//     realm;
 //  4. a Resource Timing entry for the URL with `responseStatus`: muted iff it
 //     is 0 — an opaque response (cross-origin no-cors, or a no-cors redirect
 //     across origins); a CORS fetch exposes the real status;
@@ -55,6 +56,26 @@ function inChildRealm(win, href, depth) {
   return false;
 }
 
+// The same rule upwards: the document or a `<script src>` of a same-origin
+// parent (or its parents) that called into this realm (RuntimeProfiler
+// profiling an iframe from its parent; a W3C Profiler in an iframe).
+function inParentRealm(href) {
+  let win = globalThis;
+  for (let depth = 0; depth < 8 && win.parent && win.parent !== win; depth++) {
+    win = win.parent;
+    let d;
+    try {
+      d = win.document; // throws for a cross-origin parent
+    } catch {
+      return false;
+    }
+    if (!d) return false;
+    if (stripFragment(d.URL) === href) return true;
+    for (const s of d.getElementsByTagName('script')) if (s.src && stripFragment(s.src) === href) return true;
+  }
+  return false;
+}
+
 /** True when frames of the script at `url` (as Error.stack shows it) must be hidden. */
 export function isMutedScriptUrl(url) {
   if (typeof document === 'undefined' || typeof location === 'undefined') return false;
@@ -67,7 +88,7 @@ export function isMutedScriptUrl(url) {
   if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return false;
   const href = stripFragment(u.href);
   if (href === stripFragment(document.URL)) return false;
-  if (!hasOwnScript(href) && inChildRealm(globalThis, href, 0)) return true;
+  if (!hasOwnScript(href) && (inChildRealm(globalThis, href, 0) || inParentRealm(href))) return true;
   if (typeof performance !== 'undefined' && performance.getEntriesByName) {
     const entries = performance.getEntriesByName(href, 'resource');
     const e = entries[entries.length - 1];

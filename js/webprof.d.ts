@@ -56,6 +56,87 @@ export class TraceSession {
   dispose(): void;
 }
 
+// ---- RuntimeProfiler (Mozilla JS Profiling proposal, seed 002) ----
+/** Where a function is: its script (absent for builtins) and name ("" = anonymous or top-level code). */
+export interface RuntimeFunction {
+  file?: string;
+  name: string;
+}
+/** The call site in the parent frame: the line where the caller was executing. */
+export interface RuntimeSite {
+  file?: string;
+  line?: number;
+}
+/** A node of results(): one function reached from one call site. Invariant: samples = selfCount + Σ children.samples. */
+export interface RuntimeNode {
+  function: RuntimeFunction;
+  /** Absent for outermost frames. */
+  site?: RuntimeSite;
+  samples: number;
+  selfCount: number;
+  children: RuntimeNode[];
+  /** Properties attached to frame() objects of this node's backtraces. */
+  [annotation: string]: unknown;
+}
+/** The root of results(): selfCount counts samples with no JS on the stack (idle). */
+export interface RuntimeResults {
+  samples: number;
+  selfCount: number;
+  children: RuntimeNode[];
+}
+/**
+ * Names another runtime: a same-origin iframe's window (or an object of its realm) that loaded webprof,
+ * or a WorkerRuntime from startWorker(). Omitted: the current runtime.
+ */
+export type RuntimeTarget = Window | WorkerRuntime | object;
+
+/**
+ * The Mozilla JS Profiling API. Samples come from the polyfill sampler's probe sites (wrapped tasks,
+ * wrap(), instrument(), probe()). Requires `await ready`. For a WorkerRuntime every method returns a Promise.
+ */
+export class RuntimeProfiler {
+  constructor();
+  /** sampleRate: µs between samples (default 1000; a floor); maxSamples default 1,000,000. */
+  start(obj: WorkerRuntime, sampleRate?: number, maxSamples?: number): Promise<void>;
+  start(obj?: RuntimeTarget, sampleRate?: number, maxSamples?: number): void;
+  isProfiling(obj: WorkerRuntime): Promise<boolean>;
+  isProfiling(obj?: RuntimeTarget): boolean;
+  /** The same object for the same backtrace until reset(); throws if the current runtime is not profiled. */
+  frame(): Record<string, unknown>;
+  results(obj: WorkerRuntime): Promise<RuntimeResults>;
+  results(obj?: RuntimeTarget): RuntimeResults;
+  reset(obj: WorkerRuntime): Promise<void>;
+  reset(obj?: RuntimeTarget): void;
+  stop(obj: WorkerRuntime): Promise<void>;
+  stop(obj?: RuntimeTarget): void;
+  /** Whether this realm's runtime is profiled by any RuntimeProfiler. */
+  static isProfiling(): boolean;
+  /** Samples held for this realm's runtime; full = maxSamples reached. */
+  static stats(): { samples: number; full: boolean };
+}
+
+/** A dedicated Worker running a page script behind webprof's bootstrap (webprof is a global there). */
+export class WorkerRuntime {
+  constructor(url: string | URL, options?: { webprofScript?: string; name?: string });
+  readonly worker: Worker;
+  /** Resolves when webprof's core is loaded in the worker. */
+  readonly ready: Promise<void>;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  terminate(): void;
+}
+/** Starts `url` (a classic worker script) as a runtime RuntimeProfiler can profile. */
+export function startWorker(
+  url: string | URL,
+  options?: { webprofScript?: string; name?: string },
+): WorkerRuntime;
+/**
+ * Loads webprof's classic build (dist/webprof.js) into a same-origin frame that lacks it; resolves when the
+ * frame's core is ready. Then RuntimeProfiler can profile that frame (obj = its window).
+ */
+export function loadInto(win: Window, options?: { webprofScript?: string }): Promise<void>;
+/** Worker side of startWorker(); called by its bootstrap. */
+export function serveWorkerRuntime(): void;
+
 // ---- explicit probes (seed 004; js/probes.mjs) ----
 /** One aggregate bucket of a window: durations in ms; p50/p90/p99 within 1/128 relative error. */
 export interface AggrResult {

@@ -1,0 +1,157 @@
+// RuntimeProfiler (seed 002) in headless Chromium: the proposal's example
+// program gives a tree of the proposal's shape with samples proportional to
+// the work, and an iframe's runtime is profiled from its parent.
+import { test, expect } from '@playwright/test';
+
+function checkInvariant(node) {
+  const sum = node.children.reduce((s, c) => s + c.samples, 0);
+  expect(node.samples).toBe(node.selfCount + sum);
+  node.children.forEach(checkInvariant);
+}
+const named = (node, name) => node.children.filter((c) => c.function.name === name);
+
+test('the proposal example: top-level node, foo at its two call sites, bar → foo', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/e2e/pages/runtime-example.html');
+  const { results } = await page
+    .waitForFunction(() => window.result, null, { timeout: 30_000 })
+    .then(() => page.evaluate(() => window.result));
+  expect(errors).toEqual([]);
+  checkInvariant(results);
+  const file = new URL('/e2e/pages/runtime-example.js', page.url()).href;
+  // One top-level node: the program's top-level code (no name, no site).
+  expect(results.children).toHaveLength(1);
+  const top = results.children[0];
+  expect(top.function).toEqual({ file, name: '' });
+  expect(top.site).toBeUndefined();
+  expect(top.samples).toBe(results.samples);
+  // foo under it at its two call sites, then bar with foo under it.
+  const foos = named(top, 'foo');
+  expect(foos.map((f) => f.site)).toEqual([
+    { file, line: 19 },
+    { file, line: 20 },
+  ]);
+  const [bar] = named(top, 'bar');
+  expect(bar.site).toEqual({ file, line: 21 });
+  const [barFoo] = named(bar, 'foo');
+  expect(barFoo.site).toEqual({ file, line: 14 });
+  expect(top.children).toHaveLength(3);
+  for (const f of [...foos, barFoo]) {
+    expect(f.function).toEqual({ file, name: 'foo' });
+    expect(f.selfCount).toBe(f.samples);
+    expect(f.children).toEqual([]);
+  }
+  // Work is 1 : 2 : 1 units. Generous bounds: only the proportions' order
+  // and rough size, never a timing.
+  const [a, b] = foos.map((f) => f.samples);
+  const c = barFoo.samples;
+  expect(results.samples).toBeGreaterThan(40);
+  expect(b / a).toBeGreaterThan(1.2);
+  expect(b / a).toBeLessThan(4);
+  expect(c / a).toBeGreaterThan(0.3);
+  expect(c / a).toBeLessThan(3);
+  console.log(`example: samples ${results.samples}, foo@19 ${a}, foo@20 ${b}, bar→foo ${c}`);
+});
+
+test('an iframe runtime is profiled from its parent', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/e2e/pages/runtime-parent.html');
+  const out = await page
+    .waitForFunction(() => window.result, null, { timeout: 30_000 })
+    .then(() => page.evaluate(() => window.result));
+  expect(errors).toEqual([]);
+  expect(out.before).toBe(false);
+  expect(out.childProfiling).toBe(true);
+  expect(out.parentProfiling).toBe(false);
+  expect(out.after).toBe(false);
+  expect(out.doubleStart).toMatch(/already profiles that runtime/);
+  expect(out.doubleStop).toMatch(/not being profiled/);
+  expect(out.parentResults).toEqual({ samples: 0, selfCount: 0, children: [] });
+  const r = out.results;
+  checkInvariant(r);
+  expect(r.samples).toBeGreaterThan(10);
+  expect(out.viaObject).toBe(r.samples);
+  // The iframe's work -> spin chain, with the frame() annotation on work.
+  const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
+  const find = (node, name) => {
+    if (node.function && node.function.name === name) return node;
+    for (const c of node.children) {
+      const hit = find(c, name);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  // Only the iframe's own scripts: the parent's frames that called in are
+  // of another realm (hidden, as the proposal contains profiling to the
+  // specified global), so `work` is the outermost node.
+  expect(r.children.map((c) => c.function.name)).toEqual(['work']);
+  const work = find(r, 'work');
+  expect(work.function).toEqual({ file, name: 'work' });
+  expect(work.site).toBeUndefined();
+  expect(work.label).toBe('child work');
+  const [spin] = named(work, 'spin');
+  expect(spin.site).toEqual({ file, line: 15 });
+  expect(spin.samples).toBe(work.samples);
+  expect(JSON.stringify(r)).not.toContain('webprof.js');
+});
+
+test('a dedicated Worker started through webprof.startWorker() is profiled by message', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/e2e/pages/runtime-worker.html');
+  const out = await page
+    .waitForFunction(() => window.result, null, { timeout: 30_000 })
+    .then(() => page.evaluate(() => window.result));
+  expect(errors).toEqual([]);
+  expect(out.before).toBe(false);
+  expect(out.profiling).toBe(true);
+  expect(out.parentProfiling).toBe(false);
+  expect(out.after).toBe(false);
+  expect(out.doubleStart).toMatch(/^WebprofError: .*already profiles that runtime/);
+  expect(out.otherRate).toMatch(/another profiler already profiles that runtime/);
+  expect(out.stopAgain).toMatch(/not being profiled/);
+  expect(out.resetStopped).toMatch(/not being profiled/);
+  const r = out.results;
+  checkInvariant(r);
+  expect(r.samples).toBeGreaterThan(10);
+  const file = new URL('/e2e/pages/runtime-worker.js', page.url()).href;
+  const find = (node, name) => {
+    if (node.function && node.function.name === name) return node;
+    for (const c of node.children) {
+      const hit = find(c, name);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const work = find(r, 'work');
+  expect(work.function).toEqual({ file, name: 'work' });
+  expect(work.label).toBe('worker work');
+  expect(named(work, 'spin')[0].site).toEqual({ file, line: 15 });
+  expect(JSON.stringify(r)).not.toContain('webprof.js');
+});
+
+test('webprof.loadInto() brings webprof into an iframe that lacks it, then it is profiled', async ({
+  page,
+}) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/e2e/pages/runtime-inject.html');
+  const out = await page
+    .waitForFunction(() => window.result, null, { timeout: 30_000 })
+    .then(() => page.evaluate(() => window.result));
+  expect(errors).toEqual([]);
+  expect(out.beforeLoad).toMatch(/has not loaded webprof/);
+  checkInvariant(out.results);
+  expect(out.results.samples).toBeGreaterThan(5);
+  const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
+  const flat = [];
+  (function walk(n) {
+    if (n.function) flat.push(n);
+    n.children.forEach(walk);
+  })(out.results);
+  const spin = flat.find((n) => n.function.name === 'spin');
+  expect(spin.function).toEqual({ file, name: 'spin' });
+  expect(spin.site).toEqual({ file, line: 15 });
+});

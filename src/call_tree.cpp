@@ -1,0 +1,170 @@
+#include "call_tree.h"
+
+#include <algorithm>
+
+namespace webprof {
+
+size_t CallTree::KeyHash::operator()(const Key& k) const {
+  uint64_t h = (uint64_t{k.parent} << 32) ^ k.name;
+  h = h * 0x9E3779B97F4A7C15ull ^ ((uint64_t{k.resource} << 32) | k.site_line);
+  h = h * 0x9E3779B97F4A7C15ull ^ k.site_resource;
+  return static_cast<size_t>(h ^ (h >> 29));
+}
+
+uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
+  Key k{parent, key.name.value, key.resource.value, key.site_resource.value,
+        key.site_line};
+  auto it = index_.find(k);
+  if (it != index_.end()) return it->second;
+  uint32_t id = static_cast<uint32_t>(nodes_.size());
+  nodes_.push_back(key);
+  nodes_.back().parent = parent;
+  CallTreeNode& p = nodes_[parent];
+  if (p.last_child == CallTreeNode::kNoNode)
+    p.first_child = id;
+  else
+    nodes_[p.last_child].next_sibling = id;
+  p.last_child = id;
+  index_.emplace(k, id);
+  return id;
+}
+
+void CallTree::Build(const ProfilerTrace& trace,
+                     const FrameAnnotations* annotations) {
+  nodes_.assign(1, CallTreeNode{});
+  index_.clear();
+  slots_.clear();
+  const auto& stacks = trace.stacks().rows();
+  const auto& frames = trace.frames().rows();
+  node_of_stack_.resize(stacks.size());
+  for (size_t s = 0; s < stacks.size(); ++s) {
+    const Stack& row = stacks[s];
+    const Frame& f = frames[row.frame.value];
+    CallTreeNode key;
+    key.name = f.name;
+    key.resource = f.resource;
+    uint32_t parent = 0;
+    if (!row.parent.is_none()) {
+      parent = node_of_stack_[row.parent.value];  // parent row < s
+      // The call site is where the caller is executing.
+      const Frame& caller = frames[stacks[row.parent.value].frame.value];
+      key.site_resource = caller.resource;
+      key.site_line = caller.line;
+    }
+    node_of_stack_[s] = Child(parent, key);
+  }
+  trace.samples().ForEach([this](const Sample& smp) {
+    nodes_[NodeOfStack(smp.stack)].self_count++;
+  });
+  for (CallTreeNode& n : nodes_) n.samples = n.self_count;
+  // Children have larger indexes than their parents: one backward pass.
+  for (size_t i = nodes_.size(); i-- > 1;)
+    nodes_[nodes_[i].parent].samples += nodes_[i].samples;
+  if (annotations) {
+    for (uint32_t slot = 0; slot < annotations->size(); ++slot)
+      slots_.emplace_back(NodeOfStack(annotations->stack_of(slot)), slot);
+    std::sort(slots_.begin(), slots_.end());
+  }
+}
+
+std::vector<uint32_t> CallTree::SlotsOf(uint32_t node) const {
+  std::vector<uint32_t> out;
+  auto it = std::lower_bound(slots_.begin(), slots_.end(),
+                             std::make_pair(node, uint32_t{0}));
+  for (; it != slots_.end() && it->first == node; ++it)
+    out.push_back(it->second);
+  return out;
+}
+
+namespace {
+
+void AppendJsonString(std::string_view s, std::string* out) {
+  static const char kHex[] = "0123456789abcdef";
+  out->push_back('"');
+  for (char c : s) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out->push_back('\\');
+      out->push_back(c);
+    } else if (u < 0x20) {
+      out->append("\\u00");
+      out->push_back(kHex[u >> 4]);
+      out->push_back(kHex[u & 15]);
+    } else {
+      out->push_back(c);  // UTF-8 is valid: the string table normalises it
+    }
+  }
+  out->push_back('"');
+}
+
+void AppendUint(uint64_t v, std::string* out) {
+  out->append(std::to_string(v));
+}
+
+}  // namespace
+
+void CallTree::WriteJson(const ProfilerTrace& trace, std::string* out) const {
+  auto open_node = [&](uint32_t id) {
+    const CallTreeNode& n = nodes_[id];
+    out->push_back('{');
+    if (id != 0) {
+      out->append("\"function\":{");
+      if (!n.resource.is_none()) {
+        out->append("\"file\":");
+        AppendJsonString(trace.resource_url(n.resource), out);
+        out->push_back(',');
+      }
+      out->append("\"name\":");
+      AppendJsonString(trace.names().Get(n.name), out);
+      out->append("},");
+      if (nodes_[id].parent != 0) {
+        out->append("\"site\":{");
+        bool comma = false;
+        if (!n.site_resource.is_none()) {
+          out->append("\"file\":");
+          AppendJsonString(trace.resource_url(n.site_resource), out);
+          comma = true;
+        }
+        if (n.site_line != 0) {
+          if (comma) out->push_back(',');
+          out->append("\"line\":");
+          AppendUint(n.site_line, out);
+        }
+        out->append("},");
+      }
+    }
+    out->append("\"samples\":");
+    AppendUint(n.samples, out);
+    out->append(",\"selfCount\":");
+    AppendUint(n.self_count, out);
+    std::vector<uint32_t> slots = SlotsOf(id);
+    if (!slots.empty()) {
+      out->append(",\"frames\":[");
+      for (size_t i = 0; i < slots.size(); ++i) {
+        if (i) out->push_back(',');
+        AppendUint(slots[i], out);
+      }
+      out->push_back(']');
+    }
+    out->append(",\"children\":[");
+  };
+  // Depth-first with an explicit stack of "next node to open" per level.
+  std::vector<uint32_t> pending;
+  open_node(0);
+  pending.push_back(nodes_[0].first_child);
+  while (!pending.empty()) {
+    uint32_t next = pending.back();
+    if (next == CallTreeNode::kNoNode) {
+      pending.pop_back();
+      out->append("]}");
+      continue;
+    }
+    const CallTreeNode& n = nodes_[next];
+    if (nodes_[n.parent].first_child != next) out->push_back(',');
+    pending.back() = n.next_sibling;
+    open_node(next);
+    pending.push_back(n.first_child);
+  }
+}
+
+}  // namespace webprof

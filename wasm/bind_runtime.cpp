@@ -1,0 +1,93 @@
+// Bindings for RuntimeProfiler (seed 002): one RuntimeProfile per profiled
+// runtime, working on the core Session that the polyfill sampler feeds
+// (a TraceSession's handle, see bind_core.cpp / bind_profiler.cpp).
+//
+// Stack text arrives as UTF-8 in the scratch buffer (never as an embind
+// string, see bind_core.cpp); results leave as UTF-8 JSON bytes that JS
+// copies out and parses once, so the tree's objects are built in one go.
+// Session handles come from live TraceSessions: JS never passes the handle
+// of a disposed one. Statuses cross as numbers; JS raises Errors via check().
+#include <emscripten/bind.h>
+
+#include <string>
+#include <string_view>
+
+#include "runtime_profile.h"
+#include "session.h"
+
+using namespace emscripten;
+using namespace webprof;
+
+namespace {
+
+std::string_view Text(uintptr_t ptr, uint32_t len) {
+  return std::string_view(reinterpret_cast<const char*>(ptr), len);
+}
+Session* SessionOf(uintptr_t handle) {
+  return reinterpret_cast<Session*>(handle);
+}
+
+class JsRuntimeProfile {
+ public:
+  // Same kinds as wp_profiler_config: 0 own-URL prefix, 1 own-name marker,
+  // 2 a script that is not muted, 3 a CORS-muted script, 4 require
+  // classified scripts (len != 0 on).
+  int32_t configure(int32_t kind, uintptr_t ptr, uint32_t len) {
+    StackSampler& s = profile_.sampler();
+    switch (kind) {
+      case 0:
+        s.AddOwnUrlPrefix(Text(ptr, len));
+        return 0;
+      case 1:
+        s.SetOwnNameMarker(Text(ptr, len));
+        return 0;
+      case 2:
+      case 3:
+        s.ClassifyScript(Text(ptr, len), kind == 3);
+        return 0;
+      case 4:
+        s.RequireClassifiedScripts(len != 0);
+        return 0;
+    }
+    return static_cast<int32_t>(Status::kInvalidArgument);
+  }
+  // >= 0: the slot; < 0: -status - 1 (kUnclassifiedScript: see unclassified()).
+  int32_t annotate(uintptr_t session, uintptr_t ptr, uint32_t len) {
+    uint32_t slot = 0;
+    Status s =
+        profile_.Annotate(Text(ptr, len), &SessionOf(session)->trace(), &slot);
+    return s == Status::kOk ? static_cast<int32_t>(slot)
+                            : -static_cast<int32_t>(s) - 1;
+  }
+  // '\n'-joined script URLs the last annotate() refused as unclassified.
+  std::string unclassified() const {
+    std::string out;
+    for (std::string_view u : profile_.sampler().unclassified_scripts()) {
+      out.append(u.data(), u.size());
+      out.push_back('\n');
+    }
+    return out;
+  }
+  void clearAnnotations() { profile_.ClearAnnotations(); }
+  // A view of the JSON bytes: JS must copy it before the next core call.
+  val resultsJson(uintptr_t session) {
+    const std::string& json = profile_.ResultsJson(SessionOf(session)->trace());
+    return val(typed_memory_view(
+        json.size(), reinterpret_cast<const unsigned char*>(json.data())));
+  }
+
+ private:
+  RuntimeProfile profile_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(runtime) {
+  class_<JsRuntimeProfile>("RuntimeProfile")
+      .constructor<>()
+      .function("configure", &JsRuntimeProfile::configure)
+      .function("annotate", &JsRuntimeProfile::annotate)
+      .function("unclassified", &JsRuntimeProfile::unclassified)
+      .function("clearAnnotations", &JsRuntimeProfile::clearAnnotations)
+      .function("resultsJson", &JsRuntimeProfile::resultsJson);
+}
