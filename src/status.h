@@ -23,6 +23,12 @@ namespace webprof {
   X(kTableFull, "an interning table reached its cap; the entry was dropped") \
   X(kInvalidArgument, "invalid argument")                                    \
   X(kUnknownHandle, "the handle does not name a live object")                \
+  X(kSourceTooLarge,                                                         \
+    "the script is larger than the source scanner's limit; its frames keep " \
+    "their captured positions")                                              \
+  X(kSourceUnscannable,                                                      \
+    "the script could not be scanned (malformed or unsupported syntax); "    \
+    "its frames keep their captured positions")                              \
   X(kOutOfMemory, "out of memory")
 
 enum class Status : int32_t {
