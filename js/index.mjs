@@ -2,4 +2,8 @@
 // <script> build exposes the same names on the single global `webprof`.
 export { ready, isReady, WebprofError } from './core.mjs';
 export { TraceSession } from './trace.mjs';
+export { Profiler, importTrace } from './profiler.mjs';
+export { wrap, instrument, probe } from './sampler.mjs';
+export { isMutedScriptUrl } from './muted.mjs';
+export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
 export { resolveFrameDefinitions, clearSourceCache } from './fidelity.mjs';

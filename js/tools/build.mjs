@@ -59,6 +59,13 @@ for (const [src, esm, iife] of ENTRIES) {
   }
 }
 writeFileSync(join(dist, 'webprof.d.ts'), readFileSync(join(root, 'js/webprof.d.ts')));
+// `webprof/polyfill`: installs the Profiler polyfill where needed and
+// re-exports the API from the same module instance (one Wasm core per page).
+writeFileSync(
+  join(dist, 'polyfill.mjs'),
+  "import { installProfilerPolyfill } from './webprof.mjs';\ninstallProfilerPolyfill();\nexport * from './webprof.mjs';\n",
+);
+writeFileSync(join(dist, 'polyfill.d.ts'), "export * from './webprof.js';\n");
 console.error(
   `[build] dist/ ready: ${ENTRIES.map((e) => e.slice(1).filter(Boolean).join(', ')).join('; ')}, webprof-core.wasm, webprof.d.ts`,
 );

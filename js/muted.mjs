@@ -1,0 +1,57 @@
+// Which scripts have CORS-muted errors, i.e. must never show in a trace.
+//
+// The W3C JS Self-Profiling spec drops frames of classic scripts whose
+// "muted errors" flag is set: fetched cross-origin without a successful CORS
+// check (no `crossorigin` attribute, or no CORS headers — then it would not
+// have run), including a same-origin URL that redirected cross-origin. The
+// script's URL alone cannot tell the redirect case: `Error.stack` shows the
+// original same-origin URL. The rule, in order, for a URL as `Error.stack`
+// shows it (the core asks once per URL, before any of its frames is kept):
+//  1. no document (Node, workers without DOM): not muted (no CORS realm rule);
+//  2. the document's own URL (inline scripts, their eval code), `data:`,
+//     `blob:`, `about:`: not muted;
+//  3. a Resource Timing entry for the URL with `responseStatus`: muted iff it
+//     is 0 — an opaque response (cross-origin no-cors, or a no-cors redirect
+//     across origins); a CORS fetch exposes the real status;
+//  4. a Resource Timing entry without `responseStatus` (older engines):
+//     muted iff transferSize, encodedBodySize and decodedBodySize are all 0
+//     (only opaque responses report all three as 0; a cache hit keeps
+//     decodedBodySize);
+//  5. a `<script src>` element with the URL: with a `crossorigin` attribute
+//     (it ran, so CORS passed) or `type=module` (always CORS): not muted;
+//  6. otherwise: muted iff cross-origin (unknown cross-origin code is hidden).
+// Limits: Resource Timing keeps 250 entries by default; a same-origin URL
+// that redirected cross-origin and fell out of that buffer is not detected
+// (call performance.setResourceTimingBufferSize to raise it).
+
+function stripFragment(url) {
+  const i = url.indexOf('#');
+  return i < 0 ? url : url.slice(0, i);
+}
+
+/** True when frames of the script at `url` (as Error.stack shows it) must be hidden. */
+export function isMutedScriptUrl(url) {
+  if (typeof document === 'undefined' || typeof location === 'undefined') return false;
+  let u;
+  try {
+    u = new URL(url, document.baseURI);
+  } catch {
+    return true; // not a URL we can reason about: hide rather than leak
+  }
+  if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return false;
+  const href = stripFragment(u.href);
+  if (href === stripFragment(document.URL)) return false;
+  if (typeof performance !== 'undefined' && performance.getEntriesByName) {
+    const entries = performance.getEntriesByName(href, 'resource');
+    const e = entries[entries.length - 1];
+    if (e) {
+      if (typeof e.responseStatus === 'number') return e.responseStatus === 0;
+      if (e.transferSize === 0 && e.encodedBodySize === 0 && e.decodedBodySize === 0) return true;
+    }
+  }
+  for (const s of document.getElementsByTagName('script')) {
+    if (!s.src || stripFragment(s.src) !== href) continue;
+    if (s.getAttribute('crossorigin') !== null || s.type === 'module') return false;
+  }
+  return u.origin !== location.origin;
+}

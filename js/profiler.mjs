@@ -1,0 +1,238 @@
+// `Profiler`: the W3C JS Self-Profiling interface, in every browser.
+//
+// One class, two backends behind it, one trace shape out of it:
+//  - 'native': Chromium's own Profiler (needs `Document-Policy: js-profiling`);
+//    its trace is loaded through the core's interning (TraceSession), so
+//    ids are the core's and the shape matches the polyfill's exactly;
+//  - 'polyfill': js/sampler.mjs samples at probe sites and the core builds
+//    the trace (wasm/bind_profiler.cpp).
+// 'auto' (the default) takes the native one when the page may use it.
+// Argument handling follows the IDL: ProfilerInitOptions members are
+// converted in WebIDL order (maxBufferSize as an unsigned long, then
+// sampleInterval as a double); a missing required member is a TypeError, a
+// negative sampleInterval a RangeError, a second stop() a promise rejected
+// with an "InvalidStateError" DOMException.
+import { ready } from './core.mjs';
+import { TraceSession } from './trace.mjs';
+import {
+  MIN_INTERVAL,
+  SamplerSession,
+  instrument,
+  replayPending as replayText,
+  startSession,
+  stopSession,
+  wrap,
+} from './sampler.mjs';
+
+const POLYFILL = Symbol.for('webprof.Profiler');
+// The engine's own Profiler, captured before webprof/polyfill may replace it.
+export const NativeProfiler =
+  typeof globalThis.Profiler === 'function' && !globalThis.Profiler[POLYFILL] ? globalThis.Profiler : null;
+const BACKENDS = ['auto', 'native', 'polyfill'];
+
+// WebIDL `unsigned long` (non-enforcing): ToNumber, NaN/±Infinity -> 0,
+// truncate, modulo 2^32.
+function toUnsignedLong(v) {
+  const n = Number(v);
+  if (!Number.isFinite(n)) return 0;
+  const t = Math.trunc(n) % 2 ** 32;
+  return t < 0 ? t + 2 ** 32 : t;
+}
+
+function convertOptions(options) {
+  if (options === undefined || options === null) options = {};
+  else if (typeof options !== 'object' && typeof options !== 'function')
+    throw new TypeError(
+      "Failed to construct 'Profiler': The provided value is not of type 'ProfilerInitOptions'.",
+    );
+  const backend = options.backend === undefined ? 'auto' : String(options.backend);
+  const rawMax = options.maxBufferSize;
+  if (rawMax === undefined)
+    throw new TypeError("Failed to construct 'Profiler': required member maxBufferSize is undefined.");
+  const maxBufferSize = toUnsignedLong(rawMax);
+  const rawInterval = options.sampleInterval;
+  if (rawInterval === undefined)
+    throw new TypeError("Failed to construct 'Profiler': required member sampleInterval is undefined.");
+  const sampleInterval = Number(rawInterval);
+  if (!Number.isFinite(sampleInterval))
+    throw new TypeError("Failed to construct 'Profiler': sampleInterval is not a finite number.");
+  if (sampleInterval < 0)
+    throw new RangeError("Failed to construct 'Profiler': sampleInterval must be non-negative.");
+  if (!BACKENDS.includes(backend))
+    throw new TypeError(`Failed to construct 'Profiler': backend must be one of ${BACKENDS.join(', ')}.`);
+  return { sampleInterval, maxBufferSize, backend };
+}
+
+function invalidState() {
+  return Promise.reject(new DOMException('Profiler already stopped.', 'InvalidStateError'));
+}
+
+export class Profiler extends EventTarget {
+  /**
+   * @param {{sampleInterval: number, maxBufferSize: number, backend?: 'auto'|'native'|'polyfill'}} options
+   */
+  constructor(options) {
+    super();
+    const o = convertOptions(options);
+    this._stopCalled = false;
+    this._impl = null;
+    if (o.backend !== 'polyfill' && NativeProfiler) {
+      try {
+        this._impl = new NativeBackend(this, o);
+      } catch (e) {
+        if (o.backend === 'native') throw e; // e.g. NotAllowedError without the policy
+      }
+    } else if (o.backend === 'native') {
+      throw new DOMException('This browser has no native Profiler.', 'NotSupportedError');
+    }
+    if (!this._impl) this._impl = new PolyfillBackend(this, o);
+  }
+
+  /** The interval really used (ms). */
+  get sampleInterval() {
+    return this._impl.sampleInterval;
+  }
+  get stopped() {
+    return this._impl.stopped;
+  }
+  /** 'native' or 'polyfill' (webprof extension). */
+  get backend() {
+    return this._impl.kind;
+  }
+
+  /** Stops the session and resolves with its ProfilerTrace. */
+  stop() {
+    if (this._stopCalled) return invalidState();
+    this._stopCalled = true;
+    return this._impl.stop();
+  }
+
+  /** A probe-site wrapper for fn (webprof extension; shared by all profilers). */
+  wrap(fn) {
+    return wrap(fn);
+  }
+  /** Wraps every method of obj (webprof extension). */
+  instrument(obj) {
+    return instrument(obj);
+  }
+}
+Object.defineProperty(Profiler, POLYFILL, { value: true });
+
+function fireFull(target) {
+  // Never inside the page's code that hit the probe: a task of its own.
+  Promise.resolve().then(() => target.dispatchEvent(new Event('samplebufferfull')));
+}
+
+class PolyfillBackend {
+  constructor(owner, o) {
+    this.kind = 'polyfill';
+    this.sampleInterval = Math.max(MIN_INTERVAL, o.sampleInterval);
+    this.maxBufferSize = o.maxBufferSize;
+    this.stopped = false;
+    this.session = new SamplerSession({
+      interval: this.sampleInterval,
+      maxBufferSize: o.maxBufferSize,
+      onFull: () => {
+        this.stopped = true;
+        fireFull(owner);
+      },
+    });
+    const timeOrigin = typeof performance.timeOrigin === 'number' ? performance.timeOrigin : 0;
+    startSession(
+      this.session,
+      () =>
+        new TraceSession({ sampleInterval: this.sampleInterval, maxBufferSize: o.maxBufferSize, timeOrigin }),
+    );
+  }
+
+  async stop() {
+    stopSession(this.session);
+    this.stopped = true;
+    await ready;
+    // A session stopped before the core loaded: build it now from what was kept.
+    const s = this.session;
+    if (!s.trace) {
+      s.trace = s.makeTrace();
+      for (const [ts, text] of s.pending) {
+        if (text !== null) replayText(s, ts, text);
+        else if (!s.trace.sample(ts)) break;
+      }
+    }
+    s.trace.stop();
+    try {
+      return s.trace.toTrace();
+    } finally {
+      s.trace.dispose();
+    }
+  }
+}
+
+class NativeBackend {
+  constructor(owner, o) {
+    this.kind = 'native';
+    this.maxBufferSize = o.maxBufferSize;
+    this.native = new NativeProfiler({ sampleInterval: o.sampleInterval, maxBufferSize: o.maxBufferSize });
+    this.full = false;
+    // Chromium fires samplebufferfull but leaves `stopped` false; the spec
+    // says the session stops, so the wrapper reports stopped from then on.
+    this.native.addEventListener('samplebufferfull', () => {
+      this.full = true;
+      owner.dispatchEvent(new Event('samplebufferfull'));
+    });
+  }
+  get sampleInterval() {
+    return this.native.sampleInterval;
+  }
+  get stopped() {
+    return this.full || this.native.stopped;
+  }
+  async stop() {
+    const trace = await this.native.stop();
+    await ready;
+    return importTrace(trace, this.native.sampleInterval);
+  }
+}
+
+/**
+ * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
+ * returns the core's trace: equal frames and (frame, parent) pairs merge,
+ * ids are dense in first-use order, samples keep their order and times.
+ */
+export function importTrace(trace, sampleInterval = 10) {
+  const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
+  const s = new TraceSession({
+    sampleInterval,
+    maxBufferSize: Math.max(samples.length, 1),
+    timeOrigin: typeof performance !== 'undefined' && performance.timeOrigin ? performance.timeOrigin : 0,
+  });
+  try {
+    const res = trace.resources.map((r) => s.resource(r));
+    const frames = trace.frames.map((f) =>
+      s.frame({
+        name: f.name,
+        resourceId: f.resourceId === undefined ? undefined : res[f.resourceId],
+        line: f.line || undefined,
+        column: f.column || undefined,
+      }),
+    );
+    const stackIds = new Array(trace.stacks.length);
+    const stackOf = (i) => {
+      if (stackIds[i] !== undefined) return stackIds[i];
+      // Iterative walk to the root: parents first, whatever their order.
+      const chain = [];
+      for (let j = i; j !== undefined && stackIds[j] === undefined; j = trace.stacks[j].parentId)
+        chain.push(j);
+      for (let k = chain.length - 1; k >= 0; k--) {
+        const row = trace.stacks[chain[k]];
+        const parent = row.parentId === undefined ? undefined : stackIds[row.parentId];
+        stackIds[chain[k]] = s.stack(frames[row.frameId], parent);
+      }
+      return stackIds[i];
+    };
+    for (const smp of samples)
+      s.sample(smp.timestamp, smp.stackId === undefined ? undefined : stackOf(smp.stackId));
+    return s.toTrace();
+  } finally {
+    s.dispose();
+  }
+}

@@ -1,0 +1,424 @@
+// The polyfill sampler: when is a sample due, where is it taken, and the
+// hand-over of the captured stack text to the core.
+//
+// JavaScript cannot interrupt itself, so samples are taken at probe sites —
+// points where webprof's code runs anyway:
+//  - task entry and exit, by wrapping the callbacks given to setTimeout,
+//    setInterval, requestAnimationFrame, addEventListener (message events
+//    included), queueMicrotask and Promise.prototype.then;
+//  - explicit sites: wrap(fn), instrument(object), and probe() for the
+//    explicit-probes API.
+// A probe is a countdown decrement; only every `stride`-th probe reads the
+// clock (performance.now ≈ 120 ns). The stride adapts so that clock reads
+// happen about every interval/8: a hot site costs ~1 ns per call, a cold one
+// still reads the clock each time. When a sample is due at a site the stack
+// is captured with `new Error().stack` (Error.stackTraceLimit raised,
+// Error.prepareStackTrace set aside) and the text goes to the core, which
+// parses it once and samples every due session (wasm/bind_profiler.cpp).
+// Between tasks a timer samples too: nothing of the page runs then, so
+// those samples carry no stackId (idle, as the spec defines). The timer hops
+// through a MessageChannel so browsers' 4 ms clamp of nested timers does
+// not apply and 1 ms intervals hold.
+//
+// webprof's own frames are named with MARKER (the core strips them); do not
+// give the functions on the probe -> capture path other names.
+import { core, isReady, ready, writeScratch } from './core.mjs';
+import { findStatus } from './trace.mjs';
+import { isMutedScriptUrl } from './muted.mjs';
+
+export const MARKER = '__webprof$';
+/** The smallest interval the polyfill samples at (ms). */
+export const MIN_INTERVAL = 1;
+const STACK_LIMIT = 200;
+
+const g = globalThis;
+const orig = {
+  setTimeout: g.setTimeout,
+  setInterval: g.setInterval,
+  requestAnimationFrame: g.requestAnimationFrame,
+  queueMicrotask: g.queueMicrotask,
+  then: g.Promise && g.Promise.prototype.then,
+  addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
+  removeEventListener: g.EventTarget && g.EventTarget.prototype.removeEventListener,
+};
+const now = () => performance.now();
+
+// Sessions in core attach order (bit i of a sample mask = sessions[i]).
+const sessions = [];
+let dueAt = Infinity;
+let minInterval = Infinity;
+let countdown = 1 << 30; // nothing runs: probes only decrement
+let stride = 1;
+let lastRead = 0;
+let hidden = false;
+let configured = false;
+let status = null; // core status codes, looked up once
+
+/**
+ * One polyfill profiling session as the sampler sees it. Before the core is
+ * ready, due samples are kept as (timestamp, stack text) and replayed.
+ */
+export class SamplerSession {
+  constructor({ interval, maxBufferSize, onFull }) {
+    this.interval = interval;
+    this.maxBufferSize = maxBufferSize;
+    this.onFull = onFull;
+    this.nextDue = now();
+    this.trace = null; // TraceSession once the core is ready
+    this.pending = []; // [timestamp, text|null] before ready
+    this.active = true;
+  }
+}
+
+/** Registers a session; it is sampled from now on. */
+export function startSession(session, makeTrace) {
+  installTaskProbes();
+  session.makeTrace = makeTrace;
+  if (hidden) session.pausedByVisibility = true;
+  sessions.push(session);
+  if (isReady()) attach(session);
+  else
+    ready.then(
+      () => session.active && attach(session),
+      () => {},
+    );
+  recompute();
+  countdown = 1;
+  stride = 1;
+  schedule();
+}
+
+/** Stops sampling `session` (synchronously: later samples are not kept). */
+export function stopSession(session) {
+  if (!session.active) return;
+  session.active = false;
+  const i = sessions.indexOf(session);
+  if (i >= 0) sessions.splice(i, 1);
+  if (session.trace) core()._wp_profiler_detach(session.trace._handle);
+  recompute();
+}
+
+function attach(session) {
+  configure();
+  session.trace = session.makeTrace();
+  if (session.pausedByVisibility) session.trace.pause();
+  // Replay what was due before the core was there, in order.
+  for (const [ts, text] of session.pending) {
+    const r = text === null ? idleOne(session, ts) : sampleOne(session, ts, text);
+    if (r === status.BufferFull) return full(session);
+  }
+  session.pending = [];
+  // Keep the core's attach order equal to `sessions` order.
+  const m = core();
+  for (const s of sessions) if (s.trace) m._wp_profiler_detach(s.trace._handle);
+  for (const s of sessions) if (s.trace) m._wp_profiler_attach(s.trace._handle);
+}
+
+function configure() {
+  if (configured) return;
+  configured = true;
+  status = {
+    Ok: 0,
+    BufferFull: findStatus('BufferFull'),
+    Unclassified: findStatus('UnclassifiedScript'),
+  };
+  const m = core();
+  const { ptr, len } = writeScratch(MARKER);
+  m._wp_profiler_config(1, ptr, len);
+  m._wp_profiler_config(4, 0, 1);
+}
+
+function recompute() {
+  dueAt = Infinity;
+  minInterval = Infinity;
+  for (const s of sessions) {
+    if (s.nextDue < dueAt) dueAt = s.nextDue;
+    if (s.interval < minInterval) minInterval = s.interval;
+  }
+  if (sessions.length === 0 || hidden) countdown = 1 << 30;
+}
+
+/** A probe site. Cheap unless a sample is due. */
+export { __webprof$probe as probe };
+function __webprof$probe() {
+  if (--countdown > 0) return;
+  __webprof$check();
+}
+
+function __webprof$check() {
+  if (sessions.length === 0 || hidden) {
+    countdown = 1 << 30;
+    return;
+  }
+  const t = now();
+  // Adapt the stride so clock reads come about every interval/8.
+  const dt = t - lastRead;
+  lastRead = t;
+  const target = minInterval / 8;
+  if (dt < target / 2 && stride < 4096) stride *= 2;
+  else if (dt > target && stride > 1) stride >>= 1;
+  countdown = stride;
+  if (t >= dueAt) __webprof$sample(t, true);
+}
+
+function __webprof$capture() {
+  const E = Error;
+  const hasLimit = 'stackTraceLimit' in E;
+  const limit = E.stackTraceLimit;
+  const prepare = E.prepareStackTrace;
+  if (prepare !== undefined) E.prepareStackTrace = undefined;
+  if (hasLimit) E.stackTraceLimit = STACK_LIMIT;
+  const text = new E().stack;
+  if (hasLimit) E.stackTraceLimit = limit;
+  if (prepare !== undefined) E.prepareStackTrace = prepare;
+  return typeof text === 'string' ? text : '';
+}
+
+function __webprof$sample(t, withStack) {
+  // Bit i of the mask selects the i-th session attached to the core.
+  let mask = 0;
+  let attachedDue = false;
+  let pendingDue = null;
+  let ai = 0;
+  for (const s of sessions) {
+    const idx = s.trace ? ai++ : -1;
+    if (t < s.nextDue) continue;
+    s.nextDue = t + s.interval;
+    if (s.pausedByVisibility) continue;
+    if (idx < 0) (pendingDue || (pendingDue = [])).push(s);
+    else {
+      if (idx < 32) mask |= 1 << idx;
+      attachedDue = true;
+    }
+  }
+  recompute();
+  if (!attachedDue && !pendingDue) return;
+  const text = withStack ? __webprof$capture() : null;
+  if (pendingDue) for (const s of pendingDue) s.pending.push([t, text]);
+  if (!attachedDue) return;
+  const m = core();
+  mask >>>= 0;
+  if (text === null) m._wp_profiler_idle(t, mask);
+  else sampleAttached(m, t, text, mask);
+  const order = sessions.filter((s) => s.trace);
+  const base = m._wp_profiler_results() >> 2;
+  const results = m.HEAP32.slice(base, base + order.length);
+  for (let i = 0; i < order.length; i++) if (results[i] === status.BufferFull) full(order[i]);
+}
+
+// Samples the attached sessions in `mask`; classifies scripts the core has
+// not seen (js/muted.mjs) and retries, so no frame of an unclassified
+// script is ever kept.
+function sampleAttached(m, t, text, mask) {
+  for (let round = 0; round < 4; round++) {
+    const { ptr, len } = writeScratch(text);
+    const r = m._wp_profiler_sample(ptr, len, t, mask);
+    if (r !== status.Unclassified) return r;
+    classifyReported(m);
+  }
+  // Still unclassified (the cap of the script table): keep the sample, no stack.
+  m._wp_profiler_idle(t, mask);
+  return status.Ok;
+}
+
+function sampleOne(session, t, text) {
+  const m = core();
+  for (let round = 0; round < 4; round++) {
+    const { ptr, len } = writeScratch(text);
+    const r = m._wp_profiler_sample_one(session.trace._handle, ptr, len, t);
+    if (r !== status.Unclassified) return r;
+    classifyReported(m);
+  }
+  return idleOne(session, t);
+}
+
+/** Replays one stack text kept before `ready` into session.trace. */
+export function replayPending(session, t, text) {
+  configure();
+  return sampleOne(session, t, text);
+}
+
+function idleOne(session, t) {
+  return session.trace.sample(t) ? status.Ok : status.BufferFull;
+}
+
+const decoder = new TextDecoder();
+function classifyReported(m) {
+  const ptr = m._wp_profiler_unclassified();
+  const len = m._wp_profiler_unclassified_len();
+  const urls = decoder.decode(m.HEAPU8.slice(ptr, ptr + len)).split('\n');
+  for (const url of urls) {
+    if (!url) continue;
+    const muted = isMutedScriptUrl(url);
+    const s = writeScratch(url);
+    m._wp_profiler_config(muted ? 3 : 2, s.ptr, s.len);
+  }
+}
+
+function full(session) {
+  stopSession(session);
+  session.full = true;
+  session.onFull();
+}
+
+// ---- the idle timer ----
+let timerPending = false;
+let channel = null;
+function schedule() {
+  if (timerPending || sessions.length === 0) return;
+  timerPending = true;
+  const delay = Math.max(0, Math.min(dueAt, now() + 1000) - now());
+  orig.setTimeout.call(g, __webprof$timer, delay);
+}
+function __webprof$timer() {
+  // Re-enter through a message task: timers scheduled from it are not nested.
+  if (!channel && typeof MessageChannel === 'function') {
+    channel = new MessageChannel();
+    channel.port1.onmessage = __webprof$tick;
+    if (channel.port1.unref) channel.port1.unref(); // Node: do not keep the process alive
+  }
+  if (channel) channel.port2.postMessage(0);
+  else __webprof$tick();
+}
+function __webprof$tick() {
+  timerPending = false;
+  if (sessions.length === 0) return;
+  const t = now();
+  if (!hidden && t >= dueAt) __webprof$sample(t, false);
+  schedule();
+}
+
+// ---- visibility: sessions are paused while the document is hidden ----
+function onVisibility() {
+  hidden = document.visibilityState === 'hidden';
+  for (const s of sessions) {
+    s.pausedByVisibility = hidden;
+    if (s.trace) hidden ? s.trace.pause() : s.trace.resume();
+    if (!hidden) s.nextDue = now();
+  }
+  recompute();
+  if (!hidden) {
+    countdown = 1;
+    schedule();
+  }
+}
+
+// ---- probe sites ----
+const wrappers = new WeakMap();
+
+/** Wraps fn so each call is a probe site at entry and exit. */
+export function wrap(fn) {
+  if (typeof fn !== 'function') throw new TypeError('webprof: wrap() needs a function');
+  let w = wrappers.get(fn);
+  if (w) return w;
+  w = function __webprof$wrap() {
+    __webprof$probe();
+    try {
+      return new.target ? Reflect.construct(fn, arguments, new.target) : fn.apply(this, arguments);
+    } finally {
+      __webprof$probe();
+    }
+  };
+  wrappers.set(fn, w);
+  wrappers.set(w, w);
+  return w;
+}
+
+/**
+ * Replaces every own function-valued property of `obj` (for a class, pass
+ * its prototype) by a wrapped one. Accessors are left alone. Returns obj.
+ */
+export function instrument(obj) {
+  if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function'))
+    throw new TypeError('webprof: instrument() needs an object');
+  for (const key of Reflect.ownKeys(obj)) {
+    if (key === 'constructor') continue;
+    const d = Object.getOwnPropertyDescriptor(obj, key);
+    if (!d || typeof d.value !== 'function' || !d.writable) continue;
+    Object.defineProperty(obj, key, { ...d, value: wrap(d.value) });
+  }
+  return obj;
+}
+
+function taskWrapper(fn) {
+  let w = wrappers.get(fn);
+  if (w) return w;
+  w = function __webprof$task() {
+    __webprof$probe();
+    try {
+      return fn.apply(this, arguments);
+    } finally {
+      __webprof$probe();
+    }
+  };
+  wrappers.set(fn, w);
+  wrappers.set(w, w);
+  return w;
+}
+
+function listenerWrapper(l) {
+  if (typeof l === 'function') return taskWrapper(l);
+  if (l === null || typeof l !== 'object') return l;
+  let w = wrappers.get(l);
+  if (w) return w;
+  w = function __webprof$event(e) {
+    __webprof$probe();
+    try {
+      return l.handleEvent(e);
+    } finally {
+      __webprof$probe();
+    }
+  };
+  wrappers.set(l, w);
+  return w;
+}
+
+let installed = false;
+function installTaskProbes() {
+  if (installed) return;
+  installed = true;
+  if (typeof document !== 'undefined' && orig.addEventListener) {
+    orig.addEventListener.call(document, 'visibilitychange', onVisibility);
+    hidden = document.visibilityState === 'hidden';
+  }
+  if (orig.setTimeout)
+    g.setTimeout = function setTimeout(cb, ...rest) {
+      return orig.setTimeout.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb, ...rest);
+    };
+  if (orig.setInterval)
+    g.setInterval = function setInterval(cb, ...rest) {
+      return orig.setInterval.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb, ...rest);
+    };
+  if (orig.requestAnimationFrame)
+    g.requestAnimationFrame = function requestAnimationFrame(cb) {
+      return orig.requestAnimationFrame.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb);
+    };
+  if (orig.queueMicrotask)
+    g.queueMicrotask = function queueMicrotask(cb) {
+      return orig.queueMicrotask.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb);
+    };
+  if (orig.then)
+    g.Promise.prototype.then = function then(a, b) {
+      return orig.then.call(
+        this,
+        typeof a === 'function' ? taskWrapper(a) : a,
+        typeof b === 'function' ? taskWrapper(b) : b,
+      );
+    };
+  if (orig.addEventListener) {
+    const proto = g.EventTarget.prototype;
+    proto.addEventListener = function addEventListener(type, l, opts) {
+      return orig.addEventListener.call(this, type, listenerWrapper(l), opts);
+    };
+    proto.removeEventListener = function removeEventListener(type, l, opts) {
+      const w =
+        l !== null && (typeof l === 'function' || typeof l === 'object') ? wrappers.get(l) : undefined;
+      return orig.removeEventListener.call(this, type, w || l, opts);
+    };
+  }
+}
+
+/** For tests and benchmarks: the sampler's adaptive state. */
+export function samplerState() {
+  return { sessions: sessions.length, stride, dueAt, hidden };
+}

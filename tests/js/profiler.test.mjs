@@ -1,0 +1,166 @@
+// The Profiler polyfill in Node (V8 stacks, no DOM): IDL argument handling,
+// sampling at probe sites, buffer limits, several sessions, trace integrity.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as webprof from 'webprof';
+
+const { Profiler } = webprof;
+await webprof.ready;
+
+const step = webprof.wrap(function stepWork(x) {
+  return x + 1;
+});
+function busyWork(ms) {
+  let x = 0;
+  const end = performance.now() + ms;
+  while (performance.now() < end) x = step(x);
+  return x;
+}
+
+// Every id in range, parents before children, timestamps ordered.
+function assertIntegrity(trace) {
+  for (const f of trace.frames) {
+    assert.equal(typeof f.name, 'string');
+    if (f.resourceId !== undefined) assert.ok(f.resourceId < trace.resources.length);
+    assert.ok(!f.name.includes('__webprof$'), `own frame leaked: ${f.name}`);
+  }
+  trace.stacks.forEach((s, i) => {
+    assert.ok(s.frameId < trace.frames.length);
+    if (s.parentId !== undefined) assert.ok(s.parentId < i);
+  });
+  let last = -Infinity;
+  for (const s of trace.samples) {
+    assert.ok(s.timestamp >= last);
+    last = s.timestamp;
+    if (s.stackId !== undefined) assert.ok(s.stackId < trace.stacks.length);
+  }
+}
+
+test('missing options are TypeErrors, a negative interval a RangeError', () => {
+  assert.throws(() => new Profiler(), TypeError);
+  assert.throws(() => new Profiler({ sampleInterval: 1 }), TypeError);
+  assert.throws(() => new Profiler({ maxBufferSize: 10 }), TypeError);
+  assert.throws(() => new Profiler(5), TypeError);
+  assert.throws(() => new Profiler({ sampleInterval: -1, maxBufferSize: 10 }), RangeError);
+  assert.throws(() => new Profiler({ sampleInterval: NaN, maxBufferSize: 10 }), TypeError);
+  assert.throws(() => new Profiler({ sampleInterval: 1, maxBufferSize: 1, backend: 'x' }), TypeError);
+});
+
+test("backend 'native' without a native Profiler is NotSupportedError", () => {
+  assert.throws(
+    () => new Profiler({ sampleInterval: 10, maxBufferSize: 10, backend: 'native' }),
+    (e) => e instanceof DOMException && e.name === 'NotSupportedError',
+  );
+});
+
+test('samples at probe sites name the running function; idle samples have no stack', async () => {
+  const before = performance.now();
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+  assert.equal(p.backend, 'polyfill');
+  assert.equal(p.sampleInterval, 1);
+  assert.equal(p.stopped, false);
+  busyWork(30);
+  await new Promise((r) => setTimeout(r, 30));
+  const trace = await p.stop();
+  const after = performance.now();
+  assert.equal(p.stopped, true);
+  assertIntegrity(trace);
+  assert.ok(trace.samples.length > 1, `samples: ${trace.samples.length}`);
+  for (const s of trace.samples) assert.ok(s.timestamp >= before && s.timestamp <= after);
+  const busy = trace.frames.findIndex((f) => f.name === 'busyWork');
+  assert.ok(busy >= 0, JSON.stringify(trace.frames));
+  assert.ok(trace.resources[trace.frames[busy].resourceId].endsWith('/tests/js/profiler.test.mjs'));
+  assert.ok(trace.frames[busy].line > 0 && trace.frames[busy].column > 0);
+  assert.ok(
+    trace.samples.some((s) => s.stackId === undefined),
+    'idle samples while awaiting the timer',
+  );
+  assert.ok(trace.samples.some((s) => s.stackId !== undefined));
+});
+
+test('a second stop() rejects with InvalidStateError; samples after stop are not kept', async () => {
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 1000 });
+  busyWork(5);
+  const t1 = await p.stop();
+  await assert.rejects(p.stop(), (e) => e instanceof DOMException && e.name === 'InvalidStateError');
+  busyWork(5);
+  assert.ok(t1.samples.length > 0);
+});
+
+test('maxBufferSize is exact (unsigned long), samplebufferfull fires on the full profiler only', async () => {
+  const small = new Profiler({ sampleInterval: 1, maxBufferSize: 2 ** 32 + 3 }); // -> 3
+  const big = new Profiler({ sampleInterval: 1, maxBufferSize: 100000 });
+  let fullSmall = 0;
+  let fullBig = 0;
+  small.addEventListener('samplebufferfull', () => fullSmall++);
+  big.addEventListener('samplebufferfull', () => fullBig++);
+  busyWork(20);
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(small.stopped, true);
+  assert.equal(big.stopped, false);
+  // stopped in the other order than created
+  const tb = await big.stop();
+  const ts = await small.stop();
+  assert.equal(ts.samples.length, 3);
+  assert.equal(fullSmall, 1);
+  assert.equal(fullBig, 0);
+  assert.ok(tb.samples.length > 3);
+  assertIntegrity(ts);
+  assertIntegrity(tb);
+});
+
+test('two concurrent profilers, each with its own buffer', async () => {
+  const a = new Profiler({ sampleInterval: 1, maxBufferSize: 1000 });
+  busyWork(5);
+  const b = new Profiler({ sampleInterval: 2, maxBufferSize: 1000 });
+  assert.equal(b.sampleInterval, 2);
+  busyWork(10);
+  const ta = await a.stop();
+  busyWork(5);
+  const tb = await b.stop();
+  assert.ok(ta.samples.length > 0 && tb.samples.length > 0);
+  // a ran longer before b started: its first sample is earlier
+  assert.ok(ta.samples[0].timestamp <= tb.samples[0].timestamp);
+  assertIntegrity(ta);
+  assertIntegrity(tb);
+});
+
+test('wrap() and instrument() keep behaviour', () => {
+  const o = {
+    k: 2,
+    mul(x) {
+      return x * this.k;
+    },
+  };
+  webprof.instrument(o);
+  assert.equal(o.mul(3), 6);
+  class K {
+    constructor(v) {
+      this.v = v;
+    }
+  }
+  const W = webprof.wrap(K);
+  assert.equal(new W(4).v, 4);
+  assert.equal(webprof.wrap(W), W, 'wrapping a wrapper is the identity');
+  assert.throws(() => webprof.wrap(1), TypeError);
+});
+
+test('importTrace loads a native-shaped trace through the core interning', () => {
+  const native = {
+    resources: ['https://a.test/app.js'],
+    frames: [
+      { name: 'main', resourceId: 0, line: 1, column: 1 },
+      { name: 'work', resourceId: 0, line: 5, column: 3 },
+    ],
+    // Chromium may repeat a (frame, parent) pair; the core merges them.
+    stacks: [{ frameId: 0 }, { frameId: 1, parentId: 0 }, { frameId: 1, parentId: 0 }],
+    samples: [{ timestamp: 1, stackId: 1 }, { timestamp: 2, stackId: 2 }, { timestamp: 3 }],
+  };
+  const t = webprof.importTrace(native);
+  assert.deepEqual(t.stacks, [{ frameId: 0 }, { frameId: 1, parentId: 0 }]);
+  assert.deepEqual(
+    t.samples.map((s) => s.stackId),
+    [1, 1, undefined],
+  );
+  assert.deepEqual(t.frames, native.frames);
+});

@@ -1,0 +1,165 @@
+// Bindings for the polyfill Profiler: one StackSampler per Wasm instance (a
+// page realm), the sessions it feeds, and the per-sample hot path.
+//
+// Hot path: JS writes the `Error.stack` text into the scratch buffer and
+// calls wp_profiler_sample(ptr, len, ts) — numbers only. The text is parsed
+// once and sampled into every attached session; per-session outcomes land in
+// a results array (int32 Status, in attach order) that JS reads from HEAP32.
+// Sessions are core Sessions owned by JS TraceSession objects (bind_core.cpp);
+// JS attaches a session's handle while it runs and detaches it before the
+// TraceSession is deleted — a detached handle is never dereferenced again.
+#include <emscripten/emscripten.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "session.h"
+#include "stack_sampler.h"
+
+using namespace webprof;
+
+namespace {
+
+struct ProfilerCore {
+  StackSampler sampler;
+  std::vector<Session*> attached;
+  std::vector<Status> results;     // Status is int32: JS reads HEAP32
+  std::vector<Session*> selected;  // reused per sample
+  std::vector<Status> selected_results;
+  std::string unclassified;  // '\n'-joined URLs of the last refused capture
+};
+
+ProfilerCore& Core() {
+  static ProfilerCore* core =
+      new ProfilerCore();  // lives as long as the instance
+  return *core;
+}
+
+std::string_view View(uintptr_t ptr, uint32_t len) {
+  return std::string_view(reinterpret_cast<const char*>(ptr), len);
+}
+
+int32_t Finish(Status parsed) {
+  ProfilerCore& c = Core();
+  c.unclassified.clear();
+  if (parsed == Status::kUnclassifiedScript) {
+    for (std::string_view u : c.sampler.unclassified_scripts()) {
+      c.unclassified.append(u.data(), u.size());
+      c.unclassified.push_back('\n');
+    }
+  }
+  return static_cast<int32_t>(parsed);
+}
+
+}  // namespace
+
+extern "C" {
+
+// Configuration, once per script or page: kind 0 = an own-URL prefix,
+// 1 = the own function-name marker, 2 = a script that is not muted,
+// 3 = a CORS-muted script, 4 = require classified scripts (len: 0 off, else
+// on; ptr unused). Text comes from the scratch buffer.
+EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
+                                                uint32_t len) {
+  StackSampler& s = Core().sampler;
+  switch (kind) {
+    case 0:
+      s.AddOwnUrlPrefix(View(ptr, len));
+      return 0;
+    case 1:
+      s.SetOwnNameMarker(View(ptr, len));
+      return 0;
+    case 2:
+    case 3:
+      s.ClassifyScript(View(ptr, len), kind == 3);
+      return 0;
+    case 4:
+      s.RequireClassifiedScripts(len != 0);
+      return 0;
+  }
+  return static_cast<int32_t>(Status::kInvalidArgument);
+}
+
+// Adds a session (TraceSession handle) to those fed by wp_profiler_sample.
+// Returns the number attached.
+EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_attach(uintptr_t handle) {
+  ProfilerCore& c = Core();
+  auto* s = reinterpret_cast<Session*>(handle);
+  if (std::find(c.attached.begin(), c.attached.end(), s) == c.attached.end())
+    c.attached.push_back(s);
+  c.results.assign(c.attached.size(), Status::kOk);
+  return static_cast<int32_t>(c.attached.size());
+}
+
+// Removes a session, keeping the order of the others. Returns the number left.
+EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
+  ProfilerCore& c = Core();
+  auto* s = reinterpret_cast<Session*>(handle);
+  c.attached.erase(std::remove(c.attached.begin(), c.attached.end(), s),
+                   c.attached.end());
+  c.results.assign(c.attached.size(), Status::kOk);
+  return static_cast<int32_t>(c.attached.size());
+}
+
+// One due sample from one stack text (format detected) for the attached
+// sessions selected by `mask` (bit i = the i-th attached session; sessions
+// past the 32nd are always selected). Returns the parse status; per-session
+// statuses are at wp_profiler_results() (unselected ones read kOk).
+// kUnclassifiedScript: nothing sampled, the URLs are at
+// wp_profiler_unclassified().
+EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
+                                                double ts, uint32_t mask) {
+  ProfilerCore& c = Core();
+  static_assert(sizeof(Status) == sizeof(int32_t), "Status crosses as int32");
+  c.selected.clear();
+  for (size_t i = 0; i < c.attached.size(); ++i)
+    if (i >= 32 || (mask >> i) & 1u) c.selected.push_back(c.attached[i]);
+  c.selected_results.assign(c.selected.size(), Status::kOk);
+  Status parsed = c.sampler.Sample(View(ptr, len), StackFormat::kAuto, ts,
+                                   c.selected.data(), c.selected.size(),
+                                   c.selected_results.data());
+  size_t k = 0;
+  for (size_t i = 0; i < c.attached.size(); ++i)
+    c.results[i] =
+        (i >= 32 || (mask >> i) & 1u) ? c.selected_results[k++] : Status::kOk;
+  return Finish(parsed);
+}
+
+// The same for one session only (replaying samples buffered before `ready`).
+EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample_one(uintptr_t handle,
+                                                    uintptr_t ptr, uint32_t len,
+                                                    double ts) {
+  ProfilerCore& c = Core();
+  Session* s = reinterpret_cast<Session*>(handle);
+  Status result = Status::kOk;
+  Status parsed =
+      c.sampler.Sample(View(ptr, len), StackFormat::kAuto, ts, &s, 1, &result);
+  Finish(parsed);
+  if (parsed == Status::kUnclassifiedScript)
+    return static_cast<int32_t>(parsed);
+  return static_cast<int32_t>(result);
+}
+
+// An idle sample (no stackId) for the attached sessions selected by `mask`.
+EMSCRIPTEN_KEEPALIVE void wp_profiler_idle(double ts, uint32_t mask) {
+  ProfilerCore& c = Core();
+  for (size_t i = 0; i < c.attached.size(); ++i)
+    c.results[i] = (i >= 32 || (mask >> i) & 1u)
+                       ? c.attached[i]->TakeSample(ts, StackId::None())
+                       : Status::kOk;
+}
+
+// int32 statuses of the last sample/idle call, one per attached session.
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_results() {
+  return reinterpret_cast<uintptr_t>(Core().results.data());
+}
+
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_unclassified() {
+  return reinterpret_cast<uintptr_t>(Core().unclassified.data());
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_unclassified_len() {
+  return static_cast<uint32_t>(Core().unclassified.size());
+}
+
+}  // extern "C"
