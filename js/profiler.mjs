@@ -14,6 +14,7 @@
 // with an "InvalidStateError" DOMException.
 import { ready } from './core.mjs';
 import { TraceSession } from './trace.mjs';
+import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
   MIN_INTERVAL,
   SamplerSession,
@@ -160,10 +161,22 @@ class PolyfillBackend {
     }
     s.trace.stop();
     try {
+      await resolveDefinitions(s.trace);
       return s.trace.toTrace();
     } finally {
       s.trace.dispose();
     }
+  }
+}
+
+// Spec frame identity: frames move from the executing position to their
+// function's definition (js/fidelity.mjs). A failure there is never worth a
+// lost trace: the frames then keep the positions they were captured with.
+async function resolveDefinitions(trace) {
+  try {
+    await resolveFrameDefinitions(trace);
+  } catch {
+    /* positions stay as captured */
   }
 }
 
