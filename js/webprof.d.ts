@@ -75,6 +75,9 @@ export interface FrameResolution {
  * (the `(` of the parameters) and spec name of the innermost enclosing function. Sources are
  * fetched once per page; unreadable or unscannable scripts keep their frames as captured.
  */
-export function resolveFrameDefinitions(trace: TraceSession, options?: { fetch?: typeof fetch }): Promise<FrameResolution>;
+export function resolveFrameDefinitions(
+  trace: TraceSession,
+  options?: { fetch?: typeof fetch },
+): Promise<FrameResolution>;
 /** Forgets every cached source scan. */
 export function clearSourceCache(): void;
