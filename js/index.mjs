@@ -7,3 +7,4 @@ export { wrap, instrument, probe } from './sampler.mjs';
 export { isMutedScriptUrl } from './muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
 export { resolveFrameDefinitions, clearSourceCache } from './fidelity.mjs';
+export { __wp$f, __wp$s, denseMode } from './dense.mjs';

@@ -27,8 +27,12 @@ constexpr const char* kControl[] = {"if",    "for",  "while",   "switch",
 class Finder {
  public:
   Finder(std::string_view s, const std::vector<Token>& t,
-         std::vector<FunctionDefinition>* out)
-      : s_(s), t_(t), out_(*out), brace_(t.size(), Brace::kUnknown) {}
+         std::vector<FunctionDefinition>* out, std::vector<uint32_t>* loops)
+      : s_(s),
+        t_(t),
+        out_(*out),
+        loops_(loops),
+        brace_(t.size(), Brace::kUnknown) {}
 
   void Run() {
     for (uint32_t i = 0; i < t_.size(); ++i) {
@@ -40,6 +44,10 @@ class Finder {
         Method(i);
       } else if (IsName(i, "class") && !IsPunct(i - 1, ".")) {
         Class(i);
+      } else if (loops_ &&
+                 (IsName(i, "for") || IsName(i, "while") || IsName(i, "do")) &&
+                 !IsPunct(i - 1, ".")) {
+        Loop(i);
       }
     }
   }
@@ -71,7 +79,37 @@ class Finder {
     f.definition = t_[def].start;
     f.begin = t_[def].start;
     f.end = t_[last].stop;
+    if (IsPunct(last, "}") && t_[last].match != Token::kNone)
+      f.body = BodyInsertionPoint(t_[last].match);
     out_.push_back(std::move(f));
+  }
+  // Just after a body's `{` and its directive prologue ('use strict'; ...),
+  // where a statement may be inserted without changing the body's meaning.
+  uint32_t BodyInsertionPoint(uint32_t open) const {
+    uint32_t k = open + 1;
+    while (IsKind(k, TokenKind::kString)) {
+      if (IsPunct(k + 1, ";"))
+        k += 2;
+      else if (IsPunct(k + 1, "}") ||
+               (k + 1 < t_.size() && t_[k + 1].newline_before))
+        k += 1;
+      else
+        break;
+    }
+    return t_[k - 1].end;
+  }
+  // `for (...) {`, `for await (...) {`, `while (...) {`, `do {`: the byte
+  // offset just after the loop body's `{` (a back-edge runs through it).
+  void Loop(uint32_t i) {
+    uint32_t j = i + 1;
+    if (IsName(i, "do")) {
+      if (IsPunct(j, "{")) loops_->push_back(t_[j].end);
+      return;
+    }
+    if (IsName(j, "await")) ++j;
+    if (!IsPunct(j, "(") || t_[j].match == Token::kNone) return;
+    uint32_t body = t_[j].match + 1;
+    if (IsPunct(body, "{")) loops_->push_back(t_[body].end);
   }
   // The body `{` at `open`, marked so later queries see a function body.
   bool Body(uint32_t open) {
@@ -309,6 +347,7 @@ class Finder {
   std::string_view s_;
   const std::vector<Token>& t_;
   std::vector<FunctionDefinition>& out_;
+  std::vector<uint32_t>* loops_;      // loop body offsets, when asked for
   mutable std::vector<Brace> brace_;  // per token; only `{` used
   std::unordered_map<uint32_t, std::string> class_name_;  // class-body `{`
 };
@@ -316,8 +355,9 @@ class Finder {
 }  // namespace
 
 Status FindFunctions(std::string_view source, const std::vector<Token>& tokens,
-                     std::vector<FunctionDefinition>* out) {
-  Finder(source, tokens, out).Run();
+                     std::vector<FunctionDefinition>* out,
+                     std::vector<uint32_t>* loop_bodies) {
+  Finder(source, tokens, out, loop_bodies).Run();
   return Status::kOk;
 }
 

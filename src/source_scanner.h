@@ -42,6 +42,9 @@ struct FunctionDefinition {
   SourcePosition begin;       // first position that belongs to the function
   SourcePosition end;         // one past its last character
   uint32_t parent = kNone;    // enclosing function (index) or kNone
+  // Byte offset (into the scanned script) just after the body's `{` and its
+  // directive prologue; kNone for an arrow with an expression body.
+  uint32_t body = kNone;
 };
 
 struct ScanLimits {
@@ -81,9 +84,19 @@ class SourceScan {
   uint32_t scripts_skipped_ = 0;
 };
 
-// Finds function definitions in tokens of `source` (internal to the scanner;
-// exposed for tests). Appends to `out` unsorted.
+// Finds function definitions in tokens of `source` (the scanner's structural
+// pass). Appends to `out` unsorted; with `loop_bodies`, also appends the
+// byte offset just after each braced loop body's `{`.
 Status FindFunctions(std::string_view source, const std::vector<Token>& tokens,
-                     std::vector<FunctionDefinition>* out);
+                     std::vector<FunctionDefinition>* out,
+                     std::vector<uint32_t>* loop_bodies = nullptr);
+
+// Probe sites for the dense-sampling transform (js/transform/): the byte
+// offsets, ascending and unique, just after every function body's `{`
+// (past its directive prologue) and every braced loop body's `{`, where a
+// statement can be inserted. kSourceTooLarge / kSourceUnscannable as for
+// ScanScript; then `sites` is empty and the script must be left as is.
+Status FindProbeSites(std::string_view source, const ScanLimits& limits,
+                      std::vector<uint32_t>* sites);
 
 }  // namespace webprof

@@ -71,9 +71,33 @@ class JsSourceIndex {
   uint32_t functions_ = 0;
 };
 
+// Probe sites for the build-time transform (not a hot path). The result
+// stays in `ProbeSites()` until the next call; JS copies it out at once.
+std::vector<uint32_t>& ProbeSites() {
+  static std::vector<uint32_t> sites;
+  return sites;
+}
+int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len) {
+  std::vector<uint32_t>& sites = ProbeSites();
+  Status s =
+      FindProbeSites(std::string_view(reinterpret_cast<const char*>(ptr), len),
+                     ScanLimits(), &sites);
+  if (s != Status::kOk) {
+    sites.clear();
+    sites.shrink_to_fit();
+  }
+  return static_cast<int32_t>(s);
+}
+val ProbeSitesView() {
+  std::vector<uint32_t>& sites = ProbeSites();
+  return val(typed_memory_view(sites.size(), sites.data()));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fidelity) {
+  function("findProbeSites", &FindProbeSitesJs);
+  function("probeSitesView", &ProbeSitesView);
   class_<JsSourceIndex>("SourceIndex")
       .constructor<>()
       .function("add", &JsSourceIndex::add)
