@@ -1,0 +1,57 @@
+// Fidelity on a known time split and the overhead of dense sampling, in
+// Chromium, same-run ratios. Timed figures are printed; the assertions are
+// generous bounds only (docs/BENCHMARKS.md holds the measured figures).
+import { test, expect } from '@playwright/test';
+import { buildTransformed, selfShares } from './fidelity-helpers.mjs';
+
+test.beforeAll(async () => {
+  await buildTransformed('split.mjs');
+  await buildTransformed('calls.mjs');
+});
+
+const NAMES = ['partA', 'partB', 'partC'];
+const pct = (x) => (100 * x).toFixed(1);
+const fmt = (o) => JSON.stringify(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, +v.toFixed(1)])));
+
+test('self-time shares at 1 ms follow the true split', async ({ page }) => {
+  await page.goto('/e2e/pages/fidelity/bench.html?policy=js-profiling');
+  await page.waitForFunction(() => window.pageReady);
+  const { truth, trace, nativeTrace } = await page.evaluate(() =>
+    window.split({ interval: 1, rounds: 60, ms: [5, 3, 2] }),
+  );
+  const total = truth.partA + truth.partB + truth.partC;
+  const shares = selfShares(trace, NAMES);
+  const nativeShares = nativeTrace ? selfShares(nativeTrace, NAMES) : null;
+  let worst = 0;
+  for (const n of NAMES) {
+    const t = truth[n] / total;
+    worst = Math.max(worst, Math.abs(shares[n] - t));
+    console.log(
+      `${n}: truth ${pct(t)}%  polyfill@1ms ${pct(shares[n])}%` +
+        (nativeShares ? `  native@10ms ${pct(nativeShares[n])}%` : ''),
+    );
+  }
+  console.log(
+    `worst self-time share error: ${pct(worst)} percentage points (${trace.samples.length} samples)`,
+  );
+  expect(trace.samples.length).toBeGreaterThan(300);
+  expect(worst).toBeLessThan(0.15);
+});
+
+test('overhead: transformed call-heavy workload under the polyfill and native', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/e2e/pages/fidelity/bench.html?policy=js-profiling');
+  await page.waitForFunction(() => window.pageReady);
+  const r = await page.evaluate(() => window.overhead({ reps: 11, n: 30, repeat: 5 }));
+  console.log(`5 x fib(30) = ${r.calls} calls; min ms ${fmt(r.ms)}; median ms ${fmt(r.medianMs)}`);
+  console.log(
+    `slowdown vs unprofiled transformed: polyfill@1ms ${r.polyfill1.toFixed(3)}x  polyfill@10ms ${r.polyfill10.toFixed(3)}x  native@10ms ${r.native10.toFixed(3)}x (native on plain: ${r.nativePlain10.toFixed(3)}x)`,
+  );
+  console.log(`probe-site check when nothing is due: ${r.checkNs.toFixed(2)} ns/site`);
+  console.log(
+    `polyfill@1ms: ${r.samples1} samples in the last run, ~${r.perSampleUs.toFixed(1)} us per sample (medians)`,
+  );
+  expect(r.polyfill1).toBeLessThan(2);
+  expect(r.polyfill10).toBeLessThan(2);
+  expect(r.checkNs).toBeLessThan(50);
+});
