@@ -62,3 +62,37 @@ export function selfShares(trace, names) {
   }
   return Object.fromEntries(names.map((n) => [n, total ? counts[n] / total : 0]));
 }
+
+/** Throws unless every id is in range, parents precede children, time is ordered. */
+export function checkIntegrity(trace) {
+  trace.frames.forEach((f, i) => {
+    if (typeof f.name !== 'string') throw new Error(`frame ${i} has no name`);
+    if (f.resourceId !== undefined && !(f.resourceId < trace.resources.length))
+      throw new Error(`frame ${i} resource out of range`);
+  });
+  trace.stacks.forEach((s, i) => {
+    if (!(s.frameId < trace.frames.length)) throw new Error(`stack ${i} frame out of range`);
+    if (s.parentId !== undefined && !(s.parentId < i)) throw new Error(`stack ${i} parent not earlier`);
+  });
+  let last = -Infinity;
+  trace.samples.forEach((s, i) => {
+    if (!(s.timestamp >= last)) throw new Error(`sample ${i} out of order`);
+    last = s.timestamp;
+    if (s.stackId !== undefined && !(s.stackId < trace.stacks.length))
+      throw new Error(`sample ${i} stack out of range`);
+  });
+}
+
+/** The worker scenarios' expectations, shared by Chromium and Firefox runs. */
+export function checkWorkerTrace(kind, data) {
+  checkIntegrity(data.trace);
+  if (data.backend !== 'polyfill') throw new Error(`backend ${data.backend}`);
+  const frames = framesOf(data.trace);
+  const want = kind === 'module' ? ['partA', 'partB', 'partC', 'runSplit'] : ['classicWork'];
+  for (const name of want) {
+    const f = frames.find((x) => x.name === name);
+    if (!f) throw new Error(`${kind} worker: no frame ${name} in ${JSON.stringify(frames)}`);
+    if (!f.resource || !f.line || !f.column) throw new Error(`${kind} worker: ${name} has no position`);
+  }
+  return frames;
+}
