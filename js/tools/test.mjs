@@ -14,6 +14,7 @@ const steps = [
   ],
   ['glue + Wasm in Node (node --test)', 'node', ['--test', 'tests/js/']],
   ['browser e2e (Playwright, Debian Chromium)', 'npx', ['playwright', 'test']],
+  ['browser e2e (puppeteer-core, Firefox ESR)', 'node', ['--test', 'e2e/firefox/']],
 ];
 const only = process.argv.slice(2);
 for (const [name, cmd, args] of steps) {
