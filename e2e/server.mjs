@@ -3,6 +3,7 @@
 //
 // Test-only switches, by query parameter, so one server covers every case:
 //   ?policy=js-profiling   adds `Document-Policy: js-profiling` (native Profiler)
+//   ?coi                   adds COOP/COEP so the page is crossOriginIsolated
 // Start: node e2e/server.mjs [--port N]   (default 8787, or WEBPROF_PORT)
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
@@ -51,6 +52,10 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', base = root, h
     };
     if (url.searchParams.get('policy') === 'js-profiling') headers['Document-Policy'] = 'js-profiling';
     if (url.searchParams.has('cors')) headers['Access-Control-Allow-Origin'] = '*';
+    if (url.searchParams.has('coi')) {
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+    }
     res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   });

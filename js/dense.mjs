@@ -22,8 +22,11 @@ const shared =
   globalThis.crossOriginIsolated === true &&
   typeof Worker === 'function';
 
-/** The probe-site counter/flag ([0]); shared with the ticker in ticker mode. */
-export const __wp$f = new Int32Array(shared ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
+/**
+ * [0] the probe-site counter/flag; in ticker mode also [1] = 1 once the
+ * ticker runs, [2] = the interval it ticks at (µs, 0 = parked).
+ */
+export const __wp$f = new Int32Array(shared ? new SharedArrayBuffer(16) : new ArrayBuffer(16));
 __wp$f[0] = IDLE;
 
 let interval = 0;
@@ -31,39 +34,47 @@ let stride = 16;
 let lastRead = 0;
 let ticker = null;
 
+// The ticker parks on [2] while nothing samples. It starts once and stays:
+// a worker cannot start while the page's thread is busy, so until it
+// reports running ([1]) the probe sites work in counter mode.
 const TICKER_SOURCE = `onmessage = (e) => {
-  const [flag, ms] = e.data;
+  const f = e.data;
   const sleep = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) { Atomics.wait(sleep, 0, 0, ms); Atomics.store(flag, 0, -1); }
+  Atomics.store(f, 1, 1);
+  for (;;) {
+    const us = Atomics.load(f, 2);
+    if (us === 0) { Atomics.wait(f, 2, 0); continue; }
+    Atomics.wait(sleep, 0, 0, us / 1000);
+    Atomics.store(f, 0, -1);
+  }
 };`;
 
-function startTicker(ms) {
-  stopTicker();
+function startTicker() {
+  if (ticker) return;
   try {
     const url = URL.createObjectURL(new Blob([TICKER_SOURCE], { type: 'text/javascript' }));
     ticker = new Worker(url);
     URL.revokeObjectURL(url);
-    ticker.postMessage([__wp$f, ms]);
+    ticker.postMessage(__wp$f);
   } catch {
     ticker = null; // e.g. a CSP without blob: workers: counter mode
   }
-}
-function stopTicker() {
-  if (ticker) ticker.terminate();
-  ticker = null;
 }
 
 onSessionsChanged((ms) => {
   if (ms === interval) return;
   interval = ms;
+  if (shared) {
+    Atomics.store(__wp$f, 2, Math.round(ms * 1000));
+    Atomics.notify(__wp$f, 2);
+    if (ms) startTicker();
+  }
   if (!ms) {
-    stopTicker();
     __wp$f[0] = IDLE;
     return;
   }
   stride = 16;
   __wp$f[0] = 0; // the next site samples (and re-arms)
-  if (shared) startTicker(ms);
 });
 
 /** The slow path of a probe site: sample if due, re-arm the counter. */
@@ -72,7 +83,8 @@ function __webprof$dense() {
   const left = __webprof$due(t);
   // Ticker mode: idle until the next tick, unless this tick came early
   // (then count sites until due, as in counter mode).
-  if (!left || (ticker && left > interval / 2)) {
+  const ticking = ticker !== null && __wp$f[1] === 1;
+  if (!left || (ticking && left > interval / 2)) {
     __wp$f[0] = IDLE;
     return;
   }
@@ -87,5 +99,5 @@ export { __webprof$dense as __wp$s };
 
 /** For tests and benchmarks: which mode the probe sites run in. */
 export function denseMode() {
-  return { shared, ticker: ticker !== null, stride, interval };
+  return { shared, ticker: ticker !== null, ticking: __wp$f[1] === 1, stride, interval };
 }
