@@ -77,7 +77,10 @@ test('an esbuild bundle built with the plugin is sampled inside a long loop', as
       return false;
     });
     console.log(`# samples inside the 60 ms loop at 1 ms: ${inLoop.length}`);
-    assert.ok(inLoop.length >= 20, `only ${inLoop.length} samples inside the loop`);
+    // Without the inserted checks one synchronous task gets at most its entry
+    // and exit probes. With them: one sample per ms the thread runs (on an
+    // idle machine ~55 of 60; a loaded one runs this thread far less).
+    assert.ok(inLoop.length >= 5, `only ${inLoop.length} samples inside the loop`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
