@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(cmake g++ make clang-format emscripten chromium libgtest-dev libbenchmark-dev
+APT_PACKAGES=(cmake g++ make clang clang-format libclang-rt-14-dev emscripten chromium libgtest-dev libbenchmark-dev
   protobuf-compiler nodejs npm)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -3,6 +3,9 @@
 //
 // Test-only switches, by query parameter, so one server covers every case:
 //   ?policy=js-profiling   adds `Document-Policy: js-profiling` (native Profiler)
+//   ?cors                  adds `Access-Control-Allow-Origin: *`
+//   /redirect?to=URL       302 to URL (a same-origin URL that lands cross-origin)
+// A second origin for cross-origin tests listens on port + 1 (same files).
 //   ?coi                   adds COOP/COEP so the page is crossOriginIsolated
 // Start: node e2e/server.mjs [--port N]   (default 8787, or WEBPROF_PORT)
 import { createServer } from 'node:http';
@@ -65,6 +68,16 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', base = root, h
   });
 }
 
+/** `/redirect?to=URL` answers 302 to URL. */
+export function redirectHook(req, res, url) {
+  if (url.pathname !== '/redirect') return false;
+  const to = url.searchParams.get('to');
+  if (!to) return (send(res, 400, 'missing ?to='), true);
+  res.writeHead(302, { Location: to, 'Cache-Control': 'no-store' });
+  res.end();
+  return true;
+}
+
 function send(res, code, text) {
   res.writeHead(code, { 'Content-Type': 'text/plain' });
   res.end(text);
@@ -73,6 +86,9 @@ function send(res, code, text) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--port');
   const port = Number(i > 0 ? process.argv[i + 1] : process.env.WEBPROF_PORT || 8787);
-  const server = await startStaticServer({ port });
-  console.log(`webprof test server on http://127.0.0.1:${server.address().port}/`);
+  const server = await startStaticServer({ port, hooks: [redirectHook] });
+  const second = await startStaticServer({ port: server.address().port + 1, hooks: [redirectHook] });
+  console.log(
+    `webprof test server on http://127.0.0.1:${server.address().port}/ (second origin: port ${second.address().port})`,
+  );
 }

@@ -2,6 +2,32 @@
 // <script> build exposes the same names on the single global `webprof`.
 export { ready, isReady, WebprofError } from './core.mjs';
 export { TraceSession } from './trace.mjs';
+export {
+  start,
+  end,
+  aggrStart,
+  aggrEnd,
+  traceStart,
+  traceEnd,
+  mark,
+  setReporter,
+  clearReporter,
+  consoleReporter,
+  createConsoleReporter,
+  scopeStart,
+  scopeEnd,
+  measureStart,
+  measureEnd,
+} from './probes.mjs';
+export { installFrameworkProbes } from './framework-probes.mjs';
+export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
+export {
+  openInPerfetto,
+  perfettoUrl,
+  sanitizePerfettoText,
+  PerfettoHandle,
+  PERFETTO_ORIGIN,
+} from './perfetto.mjs';
 export { Profiler, importTrace } from './profiler.mjs';
 export { wrap, instrument, probe } from './sampler.mjs';
 export { isMutedScriptUrl } from './muted.mjs';

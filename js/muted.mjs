@@ -10,16 +10,19 @@
 //  1. no document (Node, workers without DOM): not muted (no CORS realm rule);
 //  2. the document's own URL (inline scripts, their eval code), `data:`,
 //     `blob:`, `about:`: not muted;
-//  3. a Resource Timing entry for the URL with `responseStatus`: muted iff it
+//  3. a script of another realm — the document or a `<script src>` of a
+//     same-origin child frame, and not also a script of this document — is
+//     hidden: the spec keeps only frames of the profiler's own realm;
+//  4. a Resource Timing entry for the URL with `responseStatus`: muted iff it
 //     is 0 — an opaque response (cross-origin no-cors, or a no-cors redirect
 //     across origins); a CORS fetch exposes the real status;
-//  4. a Resource Timing entry without `responseStatus` (older engines):
+//  5. a Resource Timing entry without `responseStatus` (older engines):
 //     muted iff transferSize, encodedBodySize and decodedBodySize are all 0
 //     (only opaque responses report all three as 0; a cache hit keeps
 //     decodedBodySize);
-//  5. a `<script src>` element with the URL: with a `crossorigin` attribute
+//  6. a `<script src>` element with the URL: with a `crossorigin` attribute
 //     (it ran, so CORS passed) or `type=module` (always CORS): not muted;
-//  6. otherwise: muted iff cross-origin (unknown cross-origin code is hidden).
+//  7. otherwise: muted iff cross-origin (unknown cross-origin code is hidden).
 // Limits: Resource Timing keeps 250 entries by default; a same-origin URL
 // that redirected cross-origin and fell out of that buffer is not detected
 // (call performance.setResourceTimingBufferSize to raise it).
@@ -27,6 +30,29 @@
 function stripFragment(url) {
   const i = url.indexOf('#');
   return i < 0 ? url : url.slice(0, i);
+}
+
+function hasOwnScript(href) {
+  for (const s of document.getElementsByTagName('script'))
+    if (s.src && stripFragment(s.src) === href) return true;
+  return false;
+}
+
+function inChildRealm(win, href, depth) {
+  if (depth > 8 || !win.frames) return false;
+  for (let i = 0; i < win.frames.length; i++) {
+    let d;
+    try {
+      d = win.frames[i].document; // throws for cross-origin children
+    } catch {
+      continue;
+    }
+    if (!d) continue;
+    if (stripFragment(d.URL) === href) return true;
+    for (const s of d.getElementsByTagName('script')) if (s.src && stripFragment(s.src) === href) return true;
+    if (inChildRealm(win.frames[i], href, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** True when frames of the script at `url` (as Error.stack shows it) must be hidden. */
@@ -41,6 +67,7 @@ export function isMutedScriptUrl(url) {
   if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return false;
   const href = stripFragment(u.href);
   if (href === stripFragment(document.URL)) return false;
+  if (!hasOwnScript(href) && inChildRealm(globalThis, href, 0)) return true;
   if (typeof performance !== 'undefined' && performance.getEntriesByName) {
     const entries = performance.getEntriesByName(href, 'resource');
     const e = entries[entries.length - 1];

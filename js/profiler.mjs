@@ -14,8 +14,10 @@
 // with an "InvalidStateError" DOMException.
 import { ready } from './core.mjs';
 import { TraceSession } from './trace.mjs';
+import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
+  MARKER,
   MIN_INTERVAL,
   SamplerSession,
   instrument,
@@ -210,8 +212,11 @@ class NativeBackend {
  * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
  * returns the core's trace: equal frames and (frame, parent) pairs merge,
  * ids are dense in first-use order, samples keep their order and times.
+ * Frames of resources `hideResource(url)` rejects map to nothing, with the
+ * polyfill's rule (js/muted.mjs): Chromium keeps a child frame's functions
+ * called synchronously from the parent, the spec does not.
  */
-export function importTrace(trace, sampleInterval = 10) {
+export function importTrace(trace, sampleInterval = 10, hideResource = isMutedScriptUrl) {
   const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
   const s = new TraceSession({
     sampleInterval,
@@ -219,28 +224,33 @@ export function importTrace(trace, sampleInterval = 10) {
     timeOrigin: typeof performance !== 'undefined' && performance.timeOrigin ? performance.timeOrigin : 0,
   });
   try {
-    const res = trace.resources.map((r) => s.resource(r));
+    const res = trace.resources.map((r) => (hideResource(r) ? -1 : undefined));
+    for (let i = 0; i < res.length; i++) if (res[i] === undefined) res[i] = s.resource(trace.resources[i]);
+    // webprof's own frames (wrap() wrappers, probes) are real JS to the
+    // native sampler: they map to nothing, like the polyfill's (MARKER).
     const frames = trace.frames.map((f) =>
-      s.frame({
-        name: f.name,
-        resourceId: f.resourceId === undefined ? undefined : res[f.resourceId],
-        line: f.line || undefined,
-        column: f.column || undefined,
-      }),
+      f.name.includes(MARKER) || (f.resourceId !== undefined && res[f.resourceId] < 0)
+        ? -1
+        : s.frame({
+            name: f.name,
+            resourceId: f.resourceId === undefined ? undefined : res[f.resourceId],
+            line: f.line || undefined,
+            column: f.column || undefined,
+          }),
     );
-    const stackIds = new Array(trace.stacks.length);
+    const UNSEEN = -2;
+    const stackIds = new Array(trace.stacks.length).fill(UNSEEN); // -1 = no stack
     const stackOf = (i) => {
-      if (stackIds[i] !== undefined) return stackIds[i];
-      // Iterative walk to the root: parents first, whatever their order.
+      // Iterative walk to the first known ancestor, then parents first.
       const chain = [];
-      for (let j = i; j !== undefined && stackIds[j] === undefined; j = trace.stacks[j].parentId)
-        chain.push(j);
+      for (let j = i; j !== undefined && stackIds[j] === UNSEEN; j = trace.stacks[j].parentId) chain.push(j);
       for (let k = chain.length - 1; k >= 0; k--) {
         const row = trace.stacks[chain[k]];
-        const parent = row.parentId === undefined ? undefined : stackIds[row.parentId];
-        stackIds[chain[k]] = s.stack(frames[row.frameId], parent);
+        const parent = row.parentId === undefined ? -1 : stackIds[row.parentId];
+        const frame = frames[row.frameId];
+        stackIds[chain[k]] = frame < 0 ? parent : s.stack(frame, parent < 0 ? undefined : parent);
       }
-      return stackIds[i];
+      return stackIds[i] < 0 ? undefined : stackIds[i];
     };
     for (const smp of samples)
       s.sample(smp.timestamp, smp.stackId === undefined ? undefined : stackOf(smp.stackId));

@@ -291,11 +291,13 @@ function schedule() {
   orig.setTimeout.call(g, __webprof$timer, delay);
 }
 function __webprof$timer() {
-  // Re-enter through a message task: timers scheduled from it are not nested.
-  if (!channel && typeof MessageChannel === 'function') {
+  // Browsers clamp timers nested 5 deep to 4 ms; re-entering through a
+  // message task resets the nesting. Node has no clamp, and an unref'd
+  // MessagePort there is only serviced when the loop wakes for something
+  // else, so Node stays on plain timers.
+  if (!channel && typeof MessageChannel === 'function' && typeof document !== 'undefined') {
     channel = new MessageChannel();
     channel.port1.onmessage = __webprof$tick;
-    if (channel.port1.unref) channel.port1.unref(); // Node: do not keep the process alive
   }
   if (channel) channel.port2.postMessage(0);
   else __webprof$tick();

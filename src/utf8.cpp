@@ -1,6 +1,7 @@
 #include "utf8.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace webprof {
 namespace {
@@ -43,6 +44,14 @@ size_t ValidSequence(const unsigned char* s, size_t n, size_t i,
 bool IsValidUtf8(std::string_view sv) {
   auto* s = reinterpret_cast<const unsigned char*>(sv.data());
   size_t n = sv.size(), i = 0, bad;
+  // Names and URLs are nearly always ASCII: skip 8 bytes at a time while no
+  // byte has its high bit set.
+  while (i + 8 <= n) {
+    uint64_t w;
+    std::memcpy(&w, s + i, 8);
+    if (w & 0x8080808080808080ull) break;
+    i += 8;
+  }
   while (i < n) {
     if (s[i] < 0x80) {
       ++i;

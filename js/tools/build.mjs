@@ -1,5 +1,5 @@
 // `npm run build`: native core (tests, benchmarks), Wasm core, then dist/.
-// --js-only skips the native build (dist/ needs only the Wasm core).
+// --js-only skips the native builds (dist/ needs only the Wasm core).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,8 +16,12 @@ function run(cmd, args, env = {}) {
 }
 
 if (!jsOnly) {
-  run('cmake', ['--preset', 'native']);
-  run('cmake', ['--build', 'build/native', '-j', jobs]);
+  // native: tests + benchmarks; sanitize: the same tests under ASan+UBSan;
+  // fuzz: libFuzzer targets (clang).
+  for (const preset of ['native', 'sanitize', 'fuzz']) {
+    run('cmake', ['--preset', preset]);
+    run('cmake', ['--build', `build/${preset}`, '-j', jobs]);
+  }
 }
 run('cmake', ['--preset', 'wasm'], { NODE_PATH: '/usr/share/nodejs' });
 run('cmake', ['--build', 'build/wasm', '-j', jobs], { NODE_PATH: '/usr/share/nodejs' });

@@ -1,5 +1,7 @@
-// `npm test`: every test, in order of cost. Stops at the first failing step
-// and exits non-zero. Expects `npm run build` (or .ci/setup.sh) to have run.
+// `npm test`: every test step, in order of cost. Runs them all, prints which
+// failed, exits non-zero if any did. Expects `npm run build` (or
+// .ci/setup.sh) to have run. `npm test -- native` runs the steps whose name
+// starts with the given words.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +14,29 @@ const steps = [
     'ctest',
     ['--test-dir', 'build/native', '--output-on-failure', '-j2'],
   ],
+  [
+    'native core under ASan + UBSan (ctest)',
+    'ctest',
+    ['--test-dir', 'build/sanitize', '--output-on-failure', '-j2'],
+  ],
+  ['fuzz smoke runs (libFuzzer, ctest)', 'ctest', ['--test-dir', 'build/fuzz', '--output-on-failure']],
   ['glue + Wasm in Node (node --test)', 'node', ['--test', 'tests/js/']],
   ['browser e2e (Playwright, Debian Chromium)', 'npx', ['playwright', 'test']],
   ['browser e2e (puppeteer-core, Firefox ESR)', 'node', ['--test', 'e2e/firefox/']],
 ];
 const only = process.argv.slice(2);
+const failed = [];
+let ran = 0;
 for (const [name, cmd, args] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  ran++;
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
-    console.error(`\n=== FAILED: ${name} (exit ${r.status ?? r.signal})`);
-    process.exit(1);
+    console.error(`=== FAILED: ${name} (exit ${r.status ?? r.signal})`);
+    failed.push(name);
   }
 }
-console.log('\n=== all test steps passed');
+if (failed.length) console.error(`\n=== failed steps: ${failed.join('; ')}`);
+console.log(`\nsteps: ${ran - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);

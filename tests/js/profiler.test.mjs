@@ -164,3 +164,25 @@ test('importTrace loads a native-shaped trace through the core interning', () =>
   );
   assert.deepEqual(t.frames, native.frames);
 });
+
+test("importTrace drops webprof's own frames and keeps the callers", () => {
+  const t = webprof.importTrace({
+    resources: ['https://a.test/app.js', 'https://a.test/webprof.mjs'],
+    frames: [
+      { name: 'main', resourceId: 0, line: 1, column: 1 },
+      { name: '__webprof$wrap', resourceId: 1, line: 9, column: 9 },
+      { name: 'work', resourceId: 0, line: 5, column: 3 },
+    ],
+    stacks: [{ frameId: 0 }, { frameId: 1, parentId: 0 }, { frameId: 2, parentId: 1 }, { frameId: 1 }],
+    samples: [
+      { timestamp: 1, stackId: 2 },
+      { timestamp: 2, stackId: 3 },
+    ],
+  });
+  assert.deepEqual(
+    t.frames.map((f) => f.name),
+    ['main', 'work'],
+  );
+  assert.deepEqual(t.stacks, [{ frameId: 0 }, { frameId: 1, parentId: 0 }]);
+  assert.deepEqual(t.samples, [{ timestamp: 1, stackId: 1 }, { timestamp: 2 }]);
+});

@@ -1,0 +1,114 @@
+// Drives a Session with arbitrary operations and checks the trace's
+// integrity invariants after every step: ids dense and in range, parents
+// before children, the buffer never above its limit, UTF-8 always valid.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "session.h"
+#include "utf8.h"
+
+using namespace webprof;
+
+namespace {
+
+struct Reader {
+  const uint8_t* p;
+  size_t n;
+  uint8_t Byte() { return n ? (--n, *p++) : 0; }
+  uint32_t U32() {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v = (v << 8) | Byte();
+    return v;
+  }
+  double F64() {
+    uint64_t bits = (uint64_t(U32()) << 32) | U32();
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  std::string_view Bytes() {
+    size_t len = Byte() % 24;
+    if (len > n) len = n;
+    std::string_view s(reinterpret_cast<const char*>(p), len);
+    p += len;
+    n -= len;
+    return s;
+  }
+};
+
+void Check(bool ok) {
+  if (!ok) std::abort();
+}
+
+void CheckInvariants(const Session& s) {
+  const ProfilerTrace& t = s.trace();
+  for (uint32_t i = 0; i < t.stacks().size(); ++i) {
+    const Stack& row = t.stacks().Get(StackId(i));
+    Check(t.frames().Contains(row.frame));
+    Check(row.parent.is_none() || row.parent.value < i);
+  }
+  for (const Frame& f : t.frames().rows()) {
+    Check(t.names().Contains(f.name));
+    Check(f.resource.is_none() ||
+          t.resources().Contains(StringId(f.resource.value)));
+    Check(IsValidUtf8(t.names().Get(f.name)));
+  }
+  Check(t.samples().size() <= s.max_buffer_size());
+  double last = 0;
+  for (size_t i = 0; i < t.samples().size(); ++i) {
+    const Sample& smp = t.samples()[i];
+    Check(smp.timestamp >= last);
+    last = smp.timestamp;
+    Check(smp.stack.is_none() || t.stacks().Contains(smp.stack));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  Reader r{data, size};
+  Session s({1, r.Byte() % 64u, 0});
+  std::vector<FrameId> frames;
+  while (r.n) {
+    switch (r.Byte() % 6) {
+      case 0: {
+        RawFrame raw{r.Bytes(), r.Bytes(), r.U32() % 5, r.U32() % 5};
+        FrameId f = s.trace().InternFrame(raw);
+        if (!f.is_none()) frames.push_back(f);
+        break;
+      }
+      case 1: {
+        std::vector<FrameId> stack;
+        size_t depth = r.Byte() % 8;
+        for (size_t i = 0; i < depth && !frames.empty(); ++i)
+          stack.push_back(frames[r.Byte() % frames.size()]);
+        s.trace().InternStack(stack.data(), stack.size());
+        break;
+      }
+      case 2: {
+        StackId out;
+        s.trace().InternStack(FrameId(r.U32() % 16), StackId(r.U32() % 16),
+                              &out);
+        break;
+      }
+      case 3:
+        s.TakeSample(r.F64(),
+                     r.Byte() % 2 ? StackId(r.Byte() % 16) : StackId::None());
+        break;
+      case 4:
+        s.TakeSample(r.Byte(), StackId::None());
+        break;
+      case 5:
+        if (r.Byte() % 2)
+          s.Pause();
+        else
+          s.Resume();
+        break;
+    }
+    CheckInvariants(s);
+  }
+  return 0;
+}
