@@ -3,7 +3,7 @@
 // with Document-Policy: js-profiling, else webprof's Profiler if present),
 // record probes, export in three formats and open the result in Perfetto.
 import * as webprof from 'webprof';
-import { probes, probesSource } from './probes.mjs';
+import { probes } from './probes.mjs';
 import { runRound } from './workload.mjs';
 import { summarizeProfile, renderSummary } from './summary.mjs';
 
@@ -14,7 +14,7 @@ const perfettoOrigin =
   params.get('perfetto') || (local ? `${location.origin}/e2e/perfetto-standin/` : webprof.PERFETTO_ORIGIN);
 
 // State the e2e tests and the headless runner read.
-const demo = (window.demo = { state: 'idle', error: null, perfetto: null, sizes: null, probesSource });
+const demo = (window.demo = { state: 'idle', error: null, perfetto: null, sizes: null });
 
 function status(text) {
   $('status').textContent = text;
@@ -37,7 +37,7 @@ async function profile(seconds) {
   status(`profiling for ${seconds} s…`);
   await webprof.ready;
   const profiler = startProfiler();
-  probes.start();
+  probes.start({ markLimit: 4096, traceLimit: 65536 });
   const until = performance.now() + seconds * 1000;
   let round = 0;
   while (performance.now() < until) {
@@ -45,6 +45,7 @@ async function profile(seconds) {
     await nextFrame(); // let the sampler and the page breathe
   }
   const report = probes.end();
+  if (!report) throw new Error('the probes window reported nothing');
   const trace = await profiler.stop();
   return { profile: trace, ...report, rounds: round, interval: profiler.sampleInterval || 10 };
 }
@@ -77,7 +78,7 @@ async function run(seconds) {
       .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
       .join(', ')})`;
     $('downloads').hidden = false;
-    renderSummary($('summary'), summarizeProfile(result.profile, result.interval), result, probesSource);
+    renderSummary($('summary'), summarizeProfile(result.profile, result.interval), result);
     demo.summary = summarizeProfile(result.profile, result.interval);
     status(`opening Perfetto UI at ${perfettoOrigin}…`);
     demo.state = 'opening';

@@ -35,7 +35,7 @@ function table(headers, rows) {
 
 const fmt = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(3));
 
-export function renderSummary(el, top, result, probesSource) {
+export function renderSummary(el, top, result) {
   const parts = [];
   const h = (text) => Object.assign(document.createElement('h3'), { textContent: text });
   parts.push(
@@ -49,7 +49,7 @@ export function renderSummary(el, top, result, probesSource) {
       top.slice(0, 15).map((r) => [r.name, r.samples, r.selfMs]),
     ),
   );
-  parts.push(h(`Aggregates (probes: ${probesSource}), ms`));
+  parts.push(h('Aggregates (probes aggrStart/aggrEnd), ms'));
   const aggr = [...result.aggregates].map(([name, a]) => [
     name,
     a.count,

@@ -167,18 +167,20 @@ function loadProfile(m, b, heap, trace) {
   }
   check(b.loadStacks(heap.u32(stackRows), stacks.length), 'profile.stacks');
 
-  // Samples in batches so the scratch stays bounded for huge traces.
+  // Samples in batches so the scratch stays bounded for huge traces. Rows
+  // are written straight into Wasm memory; the view is re-read per batch
+  // because loadSamples may grow memory (which detaches old views).
   const BATCH = 1 << 16;
-  const rows = new Float64Array(Math.min(samples.length, BATCH) * 2);
-  const ptr = heap.alloc(rows.byteLength);
+  const ptr = heap.alloc(Math.min(samples.length, BATCH) * 16);
   for (let start = 0; start < samples.length; start += BATCH) {
     const end = Math.min(samples.length, start + BATCH);
-    for (let i = start, k = 0; i < end; i++, k += 2) {
+    const rows = m.HEAPF64;
+    for (let i = start, k = ptr >> 3; i < end; i++, k += 2) {
       const s = samples[i];
+      const id = s.stackId;
       rows[k] = s.timestamp;
-      rows[k + 1] = s.stackId ?? -1;
+      rows[k + 1] = id === undefined ? -1 : id;
     }
-    m.HEAPF64.set(rows.subarray(0, (end - start) * 2), ptr >> 3);
     check(b.loadSamples(ptr, end - start), 'profile.samples');
   }
 }

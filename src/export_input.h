@@ -18,14 +18,14 @@
 namespace webprof {
 
 // A probes mark: a named point in time.
-struct MarkRecord {
+struct ExportMark {
   std::string name;
   double timestamp_ms = 0;
   std::string info_json;  // empty = no info
 };
 
 // A probes trace: a named interval (traceStart .. traceEnd).
-struct TraceRecord {
+struct ExportTrace {
   std::string name;
   double start_ms = 0;
   double duration_ms = 0;  // >= 0
@@ -34,16 +34,16 @@ struct TraceRecord {
 
 // One aggregate (aggrStart/aggrEnd statistics) as its JSON result object,
 // e.g. {"count":3,"sum":1.5,"p50":0.4,...}.
-struct AggregateRecord {
+struct ExportAggregate {
   std::string name;
   std::string result_json;
 };
 
 struct ExportInput {
   const ProfilerTrace* profile = nullptr;  // optional; not owned
-  std::vector<MarkRecord> marks;
-  std::vector<TraceRecord> traces;
-  std::vector<AggregateRecord> aggregates;
+  std::vector<ExportMark> marks;
+  std::vector<ExportTrace> traces;
+  std::vector<ExportAggregate> aggregates;
 };
 
 // The process/thread naming shared by the trace formats.

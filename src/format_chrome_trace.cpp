@@ -158,7 +158,7 @@ void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& o,
   if (in.profile) WriteProfile(w, *in.profile, o);
 
   double last_ms = 0;
-  for (const TraceRecord& t : in.traces) {
+  for (const ExportTrace& t : in.traces) {
     EventHead(w, o.thread, "X", t.name, "webprof");
     w.Key("ts");
     w.Double(MsToUs(t.start_ms));
@@ -168,7 +168,7 @@ void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& o,
     w.EndObject();
     last_ms = std::max(last_ms, t.start_ms + t.duration_ms);
   }
-  for (const MarkRecord& m : in.marks) {
+  for (const ExportMark& m : in.marks) {
     EventHead(w, o.thread, "i", m.name, "webprof");
     w.Key("s");
     w.String("t");
@@ -188,7 +188,7 @@ void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& o,
     w.Double(MsToUs(last_ms));
     w.Key("args");
     w.BeginObject();
-    for (const AggregateRecord& a : in.aggregates) {
+    for (const ExportAggregate& a : in.aggregates) {
       w.Key(a.name);
       w.Raw(a.result_json);
     }

@@ -210,7 +210,7 @@ class PerfettoEncoder {
     for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
     // Parents before children: earlier start first, longer first on ties.
     std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
-      const TraceRecord &x = in_.traces[a], &y = in_.traces[b];
+      const ExportTrace &x = in_.traces[a], &y = in_.traces[b];
       int64_t xs = MsToNs(x.start_ms), ys = MsToNs(y.start_ms);
       if (xs != ys) return xs < ys;
       return MsToNs(x.duration_ms) > MsToNs(y.duration_ms);
@@ -218,7 +218,7 @@ class PerfettoEncoder {
     std::vector<std::vector<int64_t>> open;  // per lane: stack of end times
     lane_of_.assign(in_.traces.size(), 0);
     for (size_t idx : order_) {
-      const TraceRecord& t = in_.traces[idx];
+      const ExportTrace& t = in_.traces[idx];
       int64_t start = MsToNs(t.start_ms), end = start + EndOffset(t);
       size_t lane = 0;
       for (;; ++lane) {
@@ -232,7 +232,7 @@ class PerfettoEncoder {
     }
     lane_count_ = std::max<size_t>(1, open.size());
   }
-  static int64_t EndOffset(const TraceRecord& t) {
+  static int64_t EndOffset(const ExportTrace& t) {
     return std::max<int64_t>(0, MsToNs(t.duration_ms));
   }
 
@@ -272,7 +272,7 @@ class PerfettoEncoder {
       };
       for (size_t idx : order_) {
         if (lane_of_[idx] != lane) continue;
-        const TraceRecord& t = in_.traces[idx];
+        const ExportTrace& t = in_.traces[idx];
         int64_t start = MsToNs(t.start_ms);
         close_until(start);
         Event(start, pf::kSliceBegin, lane, EventNameIid(t.name), t.info_json);

@@ -145,7 +145,7 @@ class ExportBuilder {
     for (uint32_t i = 0; i < count; ++i) {
       std::string_view name = s.Next(), info = s.Next();
       input_.marks.push_back(
-          MarkRecord{std::string(name), t[i], std::string(info)});
+          ExportMark{std::string(name), t[i], std::string(info)});
     }
     return 0;
   }
@@ -162,7 +162,7 @@ class ExportBuilder {
     }
     for (uint32_t i = 0; i < count; ++i) {
       std::string_view name = s.Next(), info = s.Next();
-      input_.traces.push_back(TraceRecord{std::string(name), t[2 * i],
+      input_.traces.push_back(ExportTrace{std::string(name), t[2 * i],
                                           t[2 * i + 1], std::string(info)});
     }
     return 0;
@@ -174,7 +174,7 @@ class ExportBuilder {
     for (uint32_t i = 0; i < count; ++i) {
       std::string_view name = s.Next(), json = s.Next();
       input_.aggregates.push_back(
-          AggregateRecord{std::string(name), std::string(json)});
+          ExportAggregate{std::string(name), std::string(json)});
     }
     return 0;
   }
