@@ -137,8 +137,12 @@ Status SourceScan::ScanHtml(std::string_view doc, const ScanLimits& limits) {
   SourcePosition pos{1, 1};
   size_t at = 0;  // `pos` is the position of doc[at]
   size_t i = 0;
+  // Next "<script" at or after i, kept across iterations so that skipping
+  // many comments stays linear in the document size.
+  size_t tag = FindNoCase(doc, "<script", 0);
   while (true) {
-    size_t tag = FindNoCase(doc, "<script", i);
+    if (tag != std::string_view::npos && tag < i)
+      tag = FindNoCase(doc, "<script", i);
     size_t comment = doc.find("<!--", i);
     if (comment != std::string_view::npos && comment < tag) {
       size_t close = doc.find("-->", comment + 4);

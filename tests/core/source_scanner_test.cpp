@@ -264,3 +264,20 @@ TEST(ProbeSites, FunctionBodiesAfterDirectivesAndBracedLoops) {
 
 }  // namespace
 }  // namespace webprof
+
+namespace webprof {
+namespace {
+
+// Many comments before one script: the document scan stays linear.
+TEST(SourceScannerHtml, ManyCommentsThenAScript) {
+  std::string doc;
+  for (int i = 0; i < 20000; ++i) doc += "<!-- c -->\n";
+  doc += "<script>function late() {}</script>";
+  SourceScan s;
+  ASSERT_EQ(s.ScanHtml(doc, ScanLimits()), Status::kOk);
+  ASSERT_EQ(s.functions().size(), 1u);
+  EXPECT_EQ(s.functions()[0].definition, (SourcePosition{20001, 22}));
+}
+
+}  // namespace
+}  // namespace webprof
