@@ -24,10 +24,17 @@ Status ResolveFrames(const std::vector<const SourceScan*>& scans,
             ? scans[f.resource.value]
             : nullptr;
     if (scan && line > 0) {
+      SourcePosition start;
       if (const FunctionDefinition* d = scan->Resolve(line, column)) {
         name = d->name;
         line = d->definition.line;
         column = d->definition.column;
+        ++st.frames_resolved;
+      } else if (scan->ScriptStart(line, column, &start)) {
+        // Top-level code: one frame per script, at its start (Chromium's).
+        name = std::string_view();
+        line = start.line;
+        column = start.column;
         ++st.frames_resolved;
       }
     }

@@ -9,8 +9,9 @@
 // (function name, resource, definition line, definition column); frames
 // equal after that are one frame, stacks are re-interned over the new frames
 // (so stacks that now coincide merge) and every sample keeps its timestamp
-// with its stack mapped. Frames of unscanned resources, top-level code and
-// builtins keep what they had: nothing recorded is lost.
+// with its stack mapped. Top-level code becomes "" at its script's start
+// (as Chromium reports it). Frames of unscanned resources, positions outside
+// every scanned script and builtins keep what they had: nothing is lost.
 #pragma once
 
 #include <cstdint>

@@ -97,6 +97,7 @@ bool IsJavaScriptType(const std::string& type) {
 
 void SourceScan::Clear() {
   functions_.clear();
+  scripts_.clear();
   tokens_.clear();
   tokens_.shrink_to_fit();
   scripts_scanned_ = 0;
@@ -111,6 +112,11 @@ Status SourceScan::AppendScript(std::string_view source, SourcePosition base,
     size_t before = functions_.size();
     s = FindFunctions(source, tokens_, &functions_);
     if (s != Status::kOk) functions_.resize(before);
+  }
+  if (s == Status::kOk) {
+    SourcePosition end = base;
+    Advance(source, &end);
+    scripts_.push_back(ScriptRegion{base, end});
   }
   tokens_.clear();
   if (tokens_.capacity() > (1u << 16)) tokens_.shrink_to_fit();
@@ -227,6 +233,18 @@ void SourceScan::Finish() {
     f.parent = open.empty() ? FunctionDefinition::kNone : open.back();
     open.push_back(i);
   }
+}
+
+bool SourceScan::ScriptStart(uint32_t line, uint32_t column,
+                             SourcePosition* out) const {
+  SourcePosition p{line, column};
+  for (const ScriptRegion& r : scripts_) {
+    if (r.begin <= p && p <= r.end) {
+      *out = r.begin;
+      return true;
+    }
+  }
+  return false;
 }
 
 const FunctionDefinition* SourceScan::Resolve(uint32_t line,

@@ -65,6 +65,11 @@ class SourceScan {
   // The innermost function whose range holds (line, column), or nullptr for
   // top-level code or an unknown position.
   const FunctionDefinition* Resolve(uint32_t line, uint32_t column) const;
+  // For top-level code: the start of the scanned script holding (line,
+  // column) - Chromium reports a script's top-level frame as "" at the
+  // script's first character (1:1 for a file, just after `<script>` inline).
+  // False when no scanned script holds the position.
+  bool ScriptStart(uint32_t line, uint32_t column, SourcePosition* out) const;
 
   const std::vector<FunctionDefinition>& functions() const {
     return functions_;
@@ -78,6 +83,10 @@ class SourceScan {
                       const ScanLimits& limits);
   void Finish();  // sorts by begin and links parents
 
+  struct ScriptRegion {
+    SourcePosition begin, end;  // [begin, end] of one scanned script
+  };
+  std::vector<ScriptRegion> scripts_;          // in document order
   std::vector<FunctionDefinition> functions_;  // sorted by begin after Finish
   std::vector<Token> tokens_;                  // scratch, reused per script
   uint32_t scripts_scanned_ = 0;

@@ -54,7 +54,7 @@ TEST_F(FrameResolverTest, CallSitesOfOneFunctionBecomeOneFrame) {
   ASSERT_EQ(ResolveFrames({&scan_, nullptr}, &trace_, &st), Status::kOk);
   EXPECT_EQ(st.frames_in, 5u);
   EXPECT_EQ(st.frames_out, 4u);  // top, work, step, libFn
-  EXPECT_EQ(st.frames_resolved, 3u);
+  EXPECT_EQ(st.frames_resolved, 4u);
   ASSERT_EQ(trace_.samples().size(), 4u);
   EXPECT_EQ(trace_.samples()[0].stack, trace_.samples()[1].stack);
   EXPECT_TRUE(trace_.samples()[2].stack.is_none());
@@ -68,7 +68,9 @@ TEST_F(FrameResolverTest, CallSitesOfOneFunctionBecomeOneFrame) {
   EXPECT_EQ(libf.line, 40u);  // not scanned: kept
   EXPECT_EQ(libf.resource, other_);
   const webprof::Frame& topf = trace_.frames().Get(FrameId(0));
-  EXPECT_EQ(topf.line, 8u);  // top-level code: kept
+  EXPECT_EQ(trace_.names().Get(topf.name), "");  // top-level: script start
+  EXPECT_EQ(topf.line, 1u);
+  EXPECT_EQ(topf.column, 1u);
   // Integrity: every stack row names a frame and an earlier parent.
   const auto& rows = trace_.stacks().rows();
   for (size_t i = 0; i < rows.size(); ++i) {

@@ -281,3 +281,28 @@ TEST(SourceScannerHtml, ManyCommentsThenAScript) {
 
 }  // namespace
 }  // namespace webprof
+
+namespace webprof {
+namespace {
+
+// Top-level code: Chromium reports "" at the script's first character.
+TEST(SourceScannerChromium, TopLevelFramesAreScriptStarts) {
+  SourceScan html, js;
+  ASSERT_EQ(html.ScanHtml(ReadFixture("scanner/chromium156/toplevel.html"),
+                          ScanLimits()),
+            Status::kOk);
+  ASSERT_EQ(js.ScanScript(ReadFixture("scanner/chromium156/toplevel.js"),
+                          ScanLimits()),
+            Status::kOk);
+  SourcePosition p;
+  ASSERT_TRUE(html.ScriptStart(6, 3, &p));
+  EXPECT_EQ(p, (SourcePosition{5, 9}));
+  ASSERT_TRUE(html.ScriptStart(11, 3, &p));
+  EXPECT_EQ(p, (SourcePosition{9, 9}));
+  EXPECT_FALSE(html.ScriptStart(2, 1, &p));  // markup, not script
+  ASSERT_TRUE(js.ScriptStart(5, 3, &p));
+  EXPECT_EQ(p, (SourcePosition{1, 1}));
+}
+
+}  // namespace
+}  // namespace webprof
