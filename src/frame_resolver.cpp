@@ -32,7 +32,7 @@ Status ResolveFrames(const std::vector<const SourceScan*>& scans,
         ++st.frames_resolved;
       } else if (scan->ScriptStart(line, column, &start)) {
         // Top-level code: one frame per script, at its start (Chromium's).
-        name = std::string_view();
+        name = "";
         line = start.line;
         column = start.column;
         ++st.frames_resolved;
