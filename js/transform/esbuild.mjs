@@ -16,10 +16,16 @@ export function webprofSampling(options = {}) {
       build.onLoad({ filter: include }, async (args) => {
         if (!shouldTransform(args.path, include, exclude)) return undefined;
         const source = await readFile(args.path, 'utf8');
-        const { code, status } = await transformForSampling(source, options);
+        const { code, status, map } = await transformForSampling(source, { ...options, file: args.path });
+        // esbuild reads an inline source map of loaded contents when it
+        // writes source maps itself; the comment goes after the last line.
+        const mapped =
+          map && build.initialOptions.sourcemap
+            ? `${code}//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}\n`
+            : code;
         const warnings =
           status === 'Ok' ? [] : [{ text: `webprof: ${args.path} left unsampled (${status})` }];
-        return { contents: code, loader: 'js', warnings };
+        return { contents: mapped, loader: 'js', warnings };
       });
     },
   };

@@ -14,13 +14,13 @@ export function webprofSampling(options = {}) {
     enforce: 'post', // Vite: after other transforms, on plain JavaScript
     async transform(code, id) {
       if (!shouldTransform(id.split('?')[0], include, exclude)) return null;
-      const r = await transformForSampling(code, options);
+      const r = await transformForSampling(code, { ...options, file: id });
       if (r.status !== 'Ok') {
         this.warn(`webprof: ${id} left unsampled (${r.status})`);
         return null;
       }
-      // Lines are unchanged; columns only after a body's `{` on its line.
-      return { code: r.code, map: null };
+      // Lines are unchanged; the map covers columns after a body's `{`.
+      return { code: r.code, map: r.map };
     },
   };
 }

@@ -29,7 +29,65 @@ test('checks go after each body `{` and directive; lines never move', async () =
   );
   assert.equal(r.code.split('\n').slice(0, 5).length, src.split('\n').slice(0, 5).length);
   const bad = await transformForSampling('function (', { runtime: 'rt' });
-  assert.deepEqual(bad, { code: 'function (', sites: 0, status: 'SourceUnscannable' });
+  assert.deepEqual(bad, { code: 'function (', sites: 0, status: 'SourceUnscannable', map: null });
+});
+
+// Source map v3 decoding, enough to check the transform's map.
+function decodeMappings(mappings) {
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const lines = [];
+  let srcLine = 0;
+  let srcCol = 0;
+  for (const text of mappings.split(';')) {
+    const segs = [];
+    let gen = 0;
+    for (const seg of text ? text.split(',') : []) {
+      const v = [];
+      let shift = 0;
+      let acc = 0;
+      for (const ch of seg) {
+        const d = B64.indexOf(ch);
+        acc += (d & 31) << shift;
+        if (d & 32) shift += 5;
+        else {
+          v.push(acc & 1 ? -(acc >>> 1) : acc >>> 1);
+          acc = 0;
+          shift = 0;
+        }
+      }
+      gen += v[0];
+      srcLine += v[2];
+      srcCol += v[3];
+      segs.push([gen, srcLine, srcCol]);
+    }
+    lines.push(segs);
+  }
+  return lines;
+}
+function original(map, line, col) {
+  const segs = decodeMappings(map.mappings)[line];
+  let best = null;
+  for (const s of segs) if (s[0] <= col) best = s;
+  return best && [best[1], best[2] + (col - best[0])];
+}
+
+test('the source map takes every original token back to its place', async () => {
+  const src = 'const s = "\u00e9\u{1F600}";\nfunction f(a) { for (;;) { g(a); } }\nh();\n';
+  const input = eval(`\`${src}\``);
+  const r = await transformForSampling(input, { runtime: 'rt', file: 'a.js' });
+  assert.equal(r.map.sources[0], 'a.js');
+  const outLines = r.code.split('\n');
+  assert.equal(outLines[1], `function f(a) {${C} for (;;) {${C} g(a); } }`); // after non-ASCII text
+  const inLines = input.split('\n');
+  for (const [token, line] of [
+    ['g(a)', 1],
+    ['for', 1],
+    ['h()', 2],
+    ['function', 1],
+  ]) {
+    const col = outLines[line].indexOf(token);
+    assert.deepEqual(original(r.map, line, col), [line, inLines[line].indexOf(token)], token);
+  }
 });
 
 test('Rollup/Vite plugin transforms app modules and skips dependencies', async () => {
