@@ -5,8 +5,8 @@
 import { test, expect } from '@playwright/test';
 
 const BACKENDS = [
-  // Polyfill samples at probe sites: 8 ms per case function is plenty at 1 ms.
-  { name: 'polyfill', path: '/e2e/pages/profiler/index.html', ms: 8 },
+  // Polyfill samples at probe sites: 15 ms per case function leaves room for a loaded machine.
+  { name: 'polyfill', path: '/e2e/pages/profiler/index.html', ms: 15 },
   // Native samples every 10 ms at best (Chromium rounds the interval up to a
   // multiple of 10 ms): each case function runs long enough to be hit.
   { name: 'native', path: '/e2e/pages/profiler/index.html?policy=js-profiling&backend=native', ms: 60 },
@@ -243,4 +243,57 @@ test('auto picks native with the policy and the polyfill without; webprof/polyfi
   ).toBe('native');
   expect(await page.evaluate(() => webprof.installProfilerPolyfill())).toBe(false);
   expect(await page.evaluate(() => globalThis.Profiler !== webprof.Profiler)).toBe(true);
+});
+
+test('the drop-in script with data-polyfill installs Profiler only where the native one is not allowed', async ({
+  page,
+}) => {
+  await page.goto('/e2e/pages/profiler/dropin.html');
+  expect(await page.evaluate(() => window.installed)).toBe(true);
+  const r = await page.evaluate(async () => {
+    await webprof.ready;
+    const p = new Profiler({ sampleInterval: 1, maxBufferSize: 100 });
+    const end = performance.now() + 20;
+    const step = webprof.wrap((x) => x + 1);
+    let x = 0;
+    while (performance.now() < end) x = step(x);
+    const t = await p.stop();
+    return { backend: p.backend, samples: t.samples.length };
+  });
+  expect(r.backend).toBe('polyfill');
+  expect(r.samples).toBeGreaterThan(0);
+  await page.goto('/e2e/pages/profiler/dropin.html?policy=js-profiling');
+  expect(await page.evaluate(() => window.installed)).toBe(false);
+});
+
+test('polyfill: no samples while the document is hidden', async ({ page }) => {
+  await page.goto('/e2e/pages/profiler/index.html');
+  await page.waitForFunction(() => window.pageReady === true);
+  const r = await page.evaluate(async () => {
+    const setHidden = (hidden) => {
+      Object.defineProperty(document, 'visibilityState', {
+        value: hidden ? 'hidden' : 'visible',
+        configurable: true,
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const p = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000, backend: 'polyfill' });
+    window.runFrameCases(5);
+    setHidden(true);
+    const hiddenFrom = performance.now();
+    window.runFrameCases(5);
+    await new Promise((r) => setTimeout(r, 20));
+    const hiddenTo = performance.now();
+    setHidden(false);
+    window.runFrameCases(5);
+    const t = await p.stop();
+    const inHidden = t.samples.filter((s) => s.timestamp > hiddenFrom && s.timestamp < hiddenTo).length;
+    return {
+      inHidden,
+      total: t.samples.length,
+      after: t.samples.filter((s) => s.timestamp >= hiddenTo).length,
+    };
+  });
+  expect(r.inHidden).toBe(0);
+  expect(r.after).toBeGreaterThan(0);
 });

@@ -11,6 +11,9 @@
 // to the real ones on the way in).
 import { core, ready, checkId, writeScratch, WebprofError } from './core.mjs';
 import { pickClock } from './clock.mjs';
+// While a window records, every probe is also a Profiler polyfill sample site
+// (js/sampler.mjs: a countdown decrement unless a sample is due).
+import { probe as sampleSite } from './sampler.mjs';
 
 // ---- clock ----
 const now = pickClock(globalThis);
@@ -120,6 +123,7 @@ export function aggrStart(name, useName) {
 }
 
 function aggrStartRecording(name, useName) {
+  sampleSite();
   const id = nameIds.get(name);
   const n = id === undefined ? internName(name) : id;
   if (useName === true) {
@@ -137,6 +141,7 @@ function aggrStartNamedEarly(name) {
 
 export function aggrEnd(idOrName) {
   if (!state.recording) return;
+  sampleSite();
   if (typeof idOrName === 'number') {
     if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
   } else if (typeof idOrName === 'string') {
@@ -147,11 +152,13 @@ export function aggrEnd(idOrName) {
 // ---- traces and marks ----
 export function traceStart(name, useName) {
   if (!state.recording) return -1;
+  sampleSite();
   return cTraceStart(idOf(name), now(), useName === true ? 1 : 0);
 }
 
 export function traceEnd(idOrName, info) {
   if (!state.recording) return;
+  sampleSite();
   const slot = info === undefined ? -1 : infos.length;
   let ok = 0;
   if (typeof idOrName === 'number') {
@@ -164,6 +171,7 @@ export function traceEnd(idOrName, info) {
 
 export function mark(name, info) {
   if (!state.recording) return;
+  sampleSite();
   const slot = info === undefined ? -1 : infos.length;
   if (cMark(idOf(name), now(), slot) && slot >= 0) infos.push(info);
 }

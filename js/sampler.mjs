@@ -43,6 +43,18 @@ const orig = {
 };
 const now = () => performance.now();
 
+// webprof's own script, when it is a file of its own (dist/webprof.mjs,
+// dist/webprof.js, dist/polyfill.mjs): its frames — e.g. the explicit-probes
+// functions that call probe() — are removed by URL too. Inside a page's own
+// bundle the URL is the page's, so only the MARKER names are used.
+const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
+const ownUrl = (() => {
+  const u =
+    import.meta.url ||
+    (typeof document !== 'undefined' && document.currentScript && document.currentScript.src);
+  return typeof u === 'string' && OWN_FILE.test(u) ? u.replace(/[?#].*$/, '') : null;
+})();
+
 // Sessions in core attach order (bit i of a sample mask = sessions[i]).
 const sessions = [];
 let dueAt = Infinity;
@@ -125,6 +137,10 @@ function configure() {
   const m = core();
   const { ptr, len } = writeScratch(MARKER);
   m._wp_profiler_config(1, ptr, len);
+  if (ownUrl) {
+    const own = writeScratch(ownUrl);
+    m._wp_profiler_config(0, own.ptr, own.len);
+  }
   m._wp_profiler_config(4, 0, 1);
 }
 

@@ -231,6 +231,68 @@ export function openInPerfetto(
   options: OpenInPerfettoOptions,
 ): Promise<PerfettoHandle>;
 
+// ---- W3C Profiler, polyfill and native (js/profiler.mjs, js/sampler.mjs) ----
+export interface ProfilerInitOptions {
+  /** Requested interval (ms), >= 0. The polyfill honours down to 1 ms; Chromium's native rounds up to 10 ms. */
+  sampleInterval: number;
+  /** Samples kept; converted like a WebIDL unsigned long. */
+  maxBufferSize: number;
+  /** webprof extension: 'auto' (native where the page's policy allows it, else polyfill), 'native', 'polyfill'. */
+  backend?: 'auto' | 'native' | 'polyfill';
+}
+export interface ProfilerEventMap {
+  samplebufferfull: Event;
+}
+/**
+ * The W3C JS Self-Profiling `Profiler`. Missing options -> TypeError; negative
+ * sampleInterval -> RangeError; a second stop() -> rejected "InvalidStateError"
+ * DOMException; backend 'native' without a usable native Profiler -> the
+ * engine's error (or "NotSupportedError" where there is none).
+ */
+export class Profiler extends EventTarget {
+  constructor(options: ProfilerInitOptions);
+  /** The interval really used (ms). */
+  readonly sampleInterval: number;
+  /** True once stopped, including after samplebufferfull. */
+  readonly stopped: boolean;
+  /** webprof extension: which sampler runs this session. */
+  readonly backend: 'native' | 'polyfill';
+  stop(): Promise<ProfilerTrace>;
+  /** webprof extension: same as the module-level wrap(). */
+  wrap<F extends (...args: any[]) => any>(fn: F): F;
+  /** webprof extension: same as the module-level instrument(). */
+  instrument<T extends object>(obj: T): T;
+  addEventListener<K extends keyof ProfilerEventMap>(
+    type: K,
+    listener: (this: Profiler, ev: ProfilerEventMap[K]) => any,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  onsamplebufferfull?: never;
+}
+/** Returns a function that calls fn and is a polyfill probe site at entry and exit. Wrapping twice is the identity. */
+export function wrap<F extends (...args: any[]) => any>(fn: F): F;
+/** Replaces every own writable function-valued property of obj (for a class, pass its prototype) by wrap(fn). */
+export function instrument<T extends object>(obj: T): T;
+/** An explicit probe site: takes a polyfill sample if one is due (≈1–10 ns when none is). */
+export function probe(): void;
+/** Loads a ProfilerTrace (e.g. Chromium's) through the core's interning; hidden resources' frames map to nothing. */
+export function importTrace(
+  trace: ProfilerTrace,
+  sampleInterval?: number,
+  hideResource?: (url: string) => boolean,
+): ProfilerTrace;
+/** The CORS-muted / other-realm rule for a script URL as Error.stack shows it (docs/ARCHITECTURE.md). */
+export function isMutedScriptUrl(url: string): boolean;
+/** True when the engine's own Profiler exists and this document may use it. */
+export function nativeProfilerAllowed(): boolean;
+/** Sets globalThis.Profiler to webprof's where the native one is missing or not allowed; true if it did. */
+export function installProfilerPolyfill(): boolean;
+
 // ---- Spec frame positions (js/fidelity.mjs) ----
 
 /** What happened to one resource's source: 'Scanned', 'NotFetchable', 'SourceTooLarge', 'SourceUnscannable'. */

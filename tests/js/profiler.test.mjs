@@ -60,7 +60,8 @@ test('samples at probe sites name the running function; idle samples have no sta
   assert.equal(p.sampleInterval, 1);
   assert.equal(p.stopped, false);
   busyWork(30);
-  await new Promise((r) => setTimeout(r, 30));
+  // Idle: the sampler's timer (due every 1 ms) fires during this wait.
+  await new Promise((r) => setTimeout(r, 60));
   const trace = await p.stop();
   const after = performance.now();
   assert.equal(p.stopped, true);
@@ -94,7 +95,9 @@ test('maxBufferSize is exact (unsigned long), samplebufferfull fires on the full
   let fullBig = 0;
   small.addEventListener('samplebufferfull', () => fullSmall++);
   big.addEventListener('samplebufferfull', () => fullBig++);
-  busyWork(20);
+  // Run until the small buffer overflows (a condition, not a duration: the
+  // machine may be loaded).
+  for (let i = 0; i < 300 && !small.stopped; i++) busyWork(10);
   await new Promise((r) => setTimeout(r, 5));
   assert.equal(small.stopped, true);
   assert.equal(big.stopped, false);
@@ -185,4 +188,26 @@ test("importTrace drops webprof's own frames and keeps the callers", () => {
   );
   assert.deepEqual(t.stacks, [{ frameId: 0 }, { frameId: 1, parentId: 0 }]);
   assert.deepEqual(t.samples, [{ timestamp: 1, stackId: 1 }, { timestamp: 2 }]);
+});
+
+test('explicit probes are sample sites while a window records; their own frames are removed', async () => {
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+  webprof.start();
+  function probeUser(ms) {
+    const end = performance.now() + ms;
+    while (performance.now() < end) webprof.aggrEnd(webprof.aggrStart('work'));
+  }
+  probeUser(30);
+  webprof.end(() => {});
+  const trace = await p.stop();
+  assertIntegrity(trace);
+  assert.ok(
+    trace.frames.some((f) => f.name === 'probeUser'),
+    JSON.stringify(trace.frames.map((f) => f.name)),
+  );
+  assert.deepEqual(
+    trace.resources.filter((r) => r.includes('/dist/')),
+    [],
+    'no frame of webprof itself',
+  );
 });
