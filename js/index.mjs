@@ -12,14 +12,13 @@ export {
   mark,
   setReporter,
   clearReporter,
-  consoleReporter,
-  createConsoleReporter,
   scopeStart,
   scopeEnd,
   measureStart,
   measureEnd,
 } from './probes.mjs';
 export { installFrameworkProbes } from './framework-probes.mjs';
+export { consoleReporter, createConsoleReporter } from './console-reporter.mjs';
 export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
 export {
   openInPerfetto,

@@ -8,6 +8,7 @@
 import * as impl from './probes.mjs';
 import * as off from './probes-off.mjs';
 import * as framework from './framework-probes.mjs';
+import * as consoleImpl from './console-reporter.mjs';
 
 // Unbundled the flag is undeclared: probes on.
 const ON = typeof __webprof_perf__ === 'undefined' || __webprof_perf__;
@@ -21,8 +22,8 @@ export const traceEnd = ON ? impl.traceEnd : off.noop;
 export const mark = ON ? impl.mark : off.noop;
 export const setReporter = ON ? impl.setReporter : off.noop;
 export const clearReporter = ON ? impl.clearReporter : off.noop;
-export const consoleReporter = ON ? impl.consoleReporter : off.noop;
-export const createConsoleReporter = ON ? impl.createConsoleReporter : off.reporterFactory;
+export const consoleReporter = ON ? consoleImpl.consoleReporter : off.noop;
+export const createConsoleReporter = ON ? consoleImpl.createConsoleReporter : off.reporterFactory;
 export const scopeStart = ON ? impl.scopeStart : off.minusOne;
 export const scopeEnd = ON ? impl.scopeEnd : off.noop;
 export const measureStart = ON ? impl.measureStart : off.minusOne;

@@ -136,6 +136,11 @@ export function scopeEnd(id: number): void;
 export function measureStart(name: string): number;
 /** Legacy: aggrEnd(name). */
 export function measureEnd(name: string): void;
+/**
+ * Built-in `framework` probes: aggregates `task:timeout`, `task:interval`, `task:raf`, `event:<type>` and
+ * `longtask` (PerformanceObserver, also as traces). Returns a function that restores everything it patched.
+ */
+export function installFrameworkProbes(target?: object): () => void;
 
 // ---- Exporters (js/export.mjs) ----------------------------------------------
 /**

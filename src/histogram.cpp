@@ -47,7 +47,9 @@ double LogHistogram::Percentile(double p, double min, double max) const {
   if (b == 0) {
     v = 0;
   } else if (b == 1) {
-    v = min;  // underflow: the only exact value we know down there
+    // Underflow, (0, kMinTracked): the exact min if it lies there; never
+    // below the zero bucket's 0 so percentiles stay ordered.
+    v = min > 0 ? min : kMinTracked / 2;
   } else if (b == kBuckets - 1) {
     v = max;
   } else {

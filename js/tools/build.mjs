@@ -31,7 +31,12 @@ mkdirSync(dist, { recursive: true });
 copyFileSync(join(root, 'build/wasm/wasm/webprof-core.wasm'), join(dist, 'webprof-core.wasm'));
 
 // One table of entry points: [source, ESM output, classic-script global or null].
-const ENTRIES = [['js/index.mjs', 'webprof.mjs', 'webprof.js']];
+const ENTRIES = [
+  ['js/index.mjs', 'webprof.mjs', 'webprof.js'],
+  // The probes behind the compile-time flags (js/build-flags/); self-contained,
+  // so use it instead of, not beside, webprof.mjs for probes.
+  ['js/perf.mjs', 'webprof-perf.mjs', null],
+];
 
 const common = {
   bundle: true,
@@ -85,6 +90,12 @@ writeFileSync(
   "import { installProfilerPolyfill } from './webprof.mjs';\ninstallProfilerPolyfill();\nexport * from './webprof.mjs';\n",
 );
 writeFileSync(join(dist, 'polyfill.d.ts'), "export * from './webprof.js';\n");
+writeFileSync(join(dist, 'webprof-perf.d.ts'), readFileSync(join(root, 'js/webprof-perf.d.ts')));
+// The bundler plugins run in Node at build time: shipped as source.
+mkdirSync(join(dist, 'build-flags'), { recursive: true });
+for (const f of ['index.mjs', 'esbuild.mjs', 'rollup.mjs', 'webpack.mjs']) {
+  copyFileSync(join(root, 'js/build-flags', f), join(dist, 'build-flags', f));
+}
 console.error(
   `[build] dist/ ready: ${ENTRIES.map((e) => e.slice(1).filter(Boolean).join(', ')).join('; ')}, webprof-core.wasm, webprof.d.ts`,
 );

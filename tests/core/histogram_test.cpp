@@ -90,3 +90,22 @@ TEST(LogHistogram, SingleValueIsExact) {
 
 }  // namespace
 }  // namespace webprof
+
+namespace webprof {
+namespace {
+
+// Found by tests/fuzz/probes_fuzz.cpp: with a negative min (a clock going
+// backwards), the underflow bucket must not report below the zero bucket.
+TEST(LogHistogram, PercentilesStayOrderedWithNegativeAndTinyValues) {
+  LogHistogram h;
+  h.Add(-5);    // counted as 0
+  h.Add(1e-9);  // underflow
+  h.Add(3);
+  double p50 = h.Percentile(0.5, -5, 3), p90 = h.Percentile(0.9, -5, 3);
+  EXPECT_LE(h.Percentile(0.1, -5, 3), p50);
+  EXPECT_LE(p50, p90);
+  EXPECT_EQ(p90, 3);
+}
+
+}  // namespace
+}  // namespace webprof

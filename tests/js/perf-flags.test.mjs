@@ -13,13 +13,20 @@ import * as esbuild from 'esbuild';
 import { minify } from 'terser';
 import webpack from 'webpack';
 import { rollup } from 'rollup';
+import { build as viteBuild } from 'vite';
 import { webprofPerf as esbuildPerf } from '../../js/build-flags/esbuild.mjs';
 import { webprofPerf as rollupPerf } from '../../js/build-flags/rollup.mjs';
 import { WebprofPerfWebpackPlugin } from '../../js/build-flags/webpack.mjs';
 import { perfDefine, resolvePerfFlags } from '../../js/build-flags/index.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const app = join(root, 'tests/fixtures/perf-app/app.mjs');
+// The same app importing the source entry (js/perf.mjs) and the built one
+// (dist/webprof-perf.mjs, what a package consumer gets).
+const APPS = {
+  source: join(root, 'tests/fixtures/perf-app/app.mjs'),
+  dist: join(root, 'tests/fixtures/perf-app-dist/app.mjs'),
+};
+const app = APPS.source;
 const wasm = join(root, 'build/wasm/wasm/webprof-core.wasm');
 
 // Anything of the probes that must not survive a flags-off build.
@@ -57,9 +64,9 @@ function assertWorks(stdout) {
   });
 }
 
-async function esbuildTerser(options) {
+async function esbuildTerser(options, entry = app) {
   const r = await esbuild.build({
-    entryPoints: [app],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -70,13 +77,13 @@ async function esbuildTerser(options) {
   return (await minify(r.outputFiles[0].text, { module: true, compress: { passes: 2 } })).code;
 }
 
-function webpackBuild(options, outDir) {
+function webpackBuild(options, outDir, entry = app) {
   return new Promise((resolve, reject) =>
     webpack(
       {
         mode: 'production', // terser included
         target: 'node',
-        entry: app,
+        entry,
         output: { path: outDir, filename: 'app.mjs', module: true, chunkFormat: 'module' },
         experiments: { outputModule: true },
         // Keep import.meta.url a runtime value: webpack otherwise bakes in
@@ -106,26 +113,36 @@ test('flag values: master and groups', () => {
   assert.throws(() => resolvePerfFlags({ groups: ['bad-name'] }), /invalid group name/);
 });
 
-test('esbuild + terser, flags off: no probe residue', async () => {
-  assertNoResidue(await esbuildTerser({ enable: false }), 'esbuild+terser');
-  assertNoResidue(await esbuildTerser({ enable: true, probes: [] }), 'esbuild+terser (no groups)');
-});
+for (const [kind, entry] of Object.entries(APPS)) {
+  test(`esbuild + terser (${kind} entry), flags off: no probe residue`, async () => {
+    assertNoResidue(await esbuildTerser({ enable: false }, entry), 'esbuild+terser');
+    assertNoResidue(await esbuildTerser({ enable: true, probes: [] }, entry), 'esbuild+terser (no groups)');
+  });
 
-test('esbuild + terser, flags on: the app runs and reports', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'webprof-perf-'));
-  try {
-    writeFileSync(join(dir, 'app.mjs'), await esbuildTerser({ enable: true, probes: ['framework', 'user'] }));
-    assertWorks(runInNode(dir, 'app.mjs'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('webpack (production), flags off: no residue and no .wasm asset; on: it runs', async () => {
-  for (const enable of [false, true]) {
+  test(`esbuild + terser (${kind} entry), flags on: the app runs and reports`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'webprof-perf-'));
     try {
-      const stats = await webpackBuild({ enable }, dir);
+      writeFileSync(
+        join(dir, 'app.mjs'),
+        await esbuildTerser({ enable: true, probes: ['framework', 'user'] }, entry),
+      );
+      assertWorks(runInNode(dir, 'app.mjs'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+test('webpack (production), flags off: no residue and no .wasm asset; on: it runs', async () => {
+  for (const [enable, entry] of [
+    [false, APPS.source],
+    [true, APPS.source],
+    [false, APPS.dist],
+    [true, APPS.dist],
+  ]) {
+    const dir = mkdtempSync(join(tmpdir(), 'webprof-perf-'));
+    try {
+      const stats = await webpackBuild({ enable }, dir, entry);
       assert.equal(stats.hasErrors(), false, stats.toString('errors-only'));
       const code = readFileSync(join(dir, 'app.mjs'), 'utf8');
       if (!enable) {
@@ -146,6 +163,39 @@ test('rollup + terser, flags off: no probe residue', async () => {
   await bundle.close();
   const code = (await minify(output[0].code, { module: true })).code;
   assertNoResidue(code, 'rollup+terser');
+});
+
+async function viteLib(options) {
+  const out = await viteBuild({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    plugins: [rollupPerf(options)],
+    build: {
+      write: false,
+      minify: 'terser',
+      lib: { entry: app, formats: ['es'], fileName: 'app' },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out[0] : out).output;
+  return outputs;
+}
+
+test('vite (library build, terser), flags off: no residue, one file; on: it runs', async () => {
+  const off = await viteLib({ enable: false });
+  assert.deepEqual(
+    off.map((o) => o.fileName),
+    ['app.js'],
+  );
+  assertNoResidue(off[0].code, 'vite');
+  const on = await viteLib({ enable: true });
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-perf-'));
+  try {
+    writeFileSync(join(dir, 'app.mjs'), on.find((o) => o.fileName === 'app.js').code);
+    assertWorks(runInNode(dir, 'app.mjs'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an unknown group used in code fails esbuild, rollup and webpack builds', async () => {

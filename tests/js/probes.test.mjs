@@ -91,7 +91,10 @@ test('invalid and repeated aggr ends are safe no-ops', () => {
     p.aggrEnd(id);
     p.aggrEnd(id);
     p.aggrEnd('never-started');
+    p.scopeEnd(p.scopeStart('legacy')); // legacy names map to id mode
+    p.scopeEnd(-1);
   });
+  assert.equal(aggr.get('legacy').count, 1);
   assert.equal(aggr.get('a').count, 1);
   assert.equal(aggr.has('never-started'), false);
 });
