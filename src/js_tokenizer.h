@@ -70,7 +70,9 @@ struct TokenizerLimits {
 // Appends the tokens of `source` to `out` (cleared first). The first
 // character is at (base_line, base_column): inline <script> content starts
 // mid-line in its document; later lines start at column 1.
+// `end`, when given, receives the position just past the last character.
 Status Tokenize(std::string_view source, SourcePosition base,
-                const TokenizerLimits& limits, std::vector<Token>* out);
+                const TokenizerLimits& limits, std::vector<Token>* out,
+                SourcePosition* end = nullptr);
 
 }  // namespace webprof

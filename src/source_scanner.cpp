@@ -107,17 +107,14 @@ void SourceScan::Clear() {
 Status SourceScan::AppendScript(std::string_view source, SourcePosition base,
                                 const ScanLimits& limits) {
   if (source.size() > limits.max_bytes) return Status::kSourceTooLarge;
-  Status s = Tokenize(source, base, limits.tokens, &tokens_);
+  SourcePosition end;
+  Status s = Tokenize(source, base, limits.tokens, &tokens_, &end);
   if (s == Status::kOk) {
     size_t before = functions_.size();
     s = FindFunctions(source, tokens_, &functions_);
     if (s != Status::kOk) functions_.resize(before);
   }
-  if (s == Status::kOk) {
-    SourcePosition end = base;
-    Advance(source, &end);
-    scripts_.push_back(ScriptRegion{base, end});
-  }
+  if (s == Status::kOk) scripts_.push_back(ScriptRegion{base, end});
   tokens_.clear();
   if (tokens_.capacity() > (1u << 16)) tokens_.shrink_to_fit();
   return s;
