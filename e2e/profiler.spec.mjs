@@ -48,11 +48,21 @@ for (const b of BACKENDS) {
       page,
     }) => {
       const errors = await open(page, b);
-      const r = await page.evaluate((ms) => window.profile(() => window.runFrameCases(ms)), b.ms);
-      const trace = check(r, b.name);
-      const names = new Set(trace.frames.map((f) => f.name));
-      for (const n of ['area', 'get x', 'set x', 'declared', 'namedExpression', 'spin'])
-        expect(names).toContain(n);
+      // Sampling is statistical (and the machine may be loaded): profile again,
+      // up to 4 times, until every case function was caught at least once.
+      const wanted = ['area', 'get x', 'set x', 'declared', 'namedExpression', 'spin'];
+      let trace;
+      let names;
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const r = await page.evaluate((ms) => window.profile(() => window.runFrameCases(ms)), b.ms);
+        trace = check(r, b.name);
+        names = new Set(trace.frames.map((f) => f.name));
+        if (wanted.every((n) => names.has(n))) break;
+      }
+      for (const n of wanted) expect(names).toContain(n);
+      // webprof's own functions never show (e.g. the Profiler constructor under the native sampler).
+      for (const own of ['Profiler', 'NativeBackend', 'PolyfillBackend', 'startSession'])
+        expect(names).not.toContain(own);
       const casesUrl = new URL('/e2e/pages/profiler/cases.js', page.url()).href;
       expect(trace.resources).toContain(casesUrl);
       // The anonymous expression: name "" with its resource and position.

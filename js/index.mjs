@@ -28,7 +28,8 @@ export {
   PERFETTO_ORIGIN,
 } from './perfetto.mjs';
 export { Profiler, importTrace } from './profiler.mjs';
-export { wrap, instrument, probe } from './sampler.mjs';
+export { probe } from './sampler.mjs';
+export { wrap, instrument } from './probe-sites.mjs';
 export { isMutedScriptUrl } from './muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
 export { resolveFrameDefinitions, clearSourceCache } from './fidelity.mjs';

@@ -19,13 +19,13 @@ import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
   MARKER,
   MIN_INTERVAL,
+  ownUrl,
   SamplerSession,
-  instrument,
   replayPending as replayText,
   startSession,
   stopSession,
-  wrap,
 } from './sampler.mjs';
+import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.
@@ -140,6 +140,7 @@ class PolyfillBackend {
         fireFull(owner);
       },
     });
+    installProbeSites();
     const timeOrigin = typeof performance.timeOrigin === 'number' ? performance.timeOrigin : 0;
     startSession(
       this.session,
@@ -208,6 +209,11 @@ class NativeBackend {
   }
 }
 
+// webprof's own file (when it is one) and the polyfill's muted/realm rule.
+function hiddenForImport(url) {
+  return (ownUrl !== null && url.replace(/[?#].*$/, '') === ownUrl) || isMutedScriptUrl(url);
+}
+
 /**
  * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
  * returns the core's trace: equal frames and (frame, parent) pairs merge,
@@ -216,7 +222,7 @@ class NativeBackend {
  * polyfill's rule (js/muted.mjs): Chromium keeps a child frame's functions
  * called synchronously from the parent, the spec does not.
  */
-export function importTrace(trace, sampleInterval = 10, hideResource = isMutedScriptUrl) {
+export function importTrace(trace, sampleInterval = 10, hideResource = hiddenForImport) {
   const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
   const s = new TraceSession({
     sampleInterval,

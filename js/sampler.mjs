@@ -20,6 +20,8 @@
 // through a MessageChannel so browsers' 4 ms clamp of nested timers does
 // not apply and 1 ms intervals hold.
 //
+// The probe sites themselves live in js/probe-sites.mjs (installed by the
+// Profiler before its first session starts).
 // webprof's own frames are named with MARKER (the core strips them); do not
 // give the functions on the probe -> capture path other names.
 import { core, isReady, ready, writeScratch } from './core.mjs';
@@ -32,14 +34,11 @@ export const MIN_INTERVAL = 1;
 const STACK_LIMIT = 200;
 
 const g = globalThis;
+// Captured at load, before probe-sites.mjs wraps them: the sampler's own
+// timer and listener must not be probe sites.
 const orig = {
   setTimeout: g.setTimeout,
-  setInterval: g.setInterval,
-  requestAnimationFrame: g.requestAnimationFrame,
-  queueMicrotask: g.queueMicrotask,
-  then: g.Promise && g.Promise.prototype.then,
   addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
-  removeEventListener: g.EventTarget && g.EventTarget.prototype.removeEventListener,
 };
 const now = () => performance.now();
 
@@ -48,7 +47,7 @@ const now = () => performance.now();
 // functions that call probe() — are removed by URL too. Inside a page's own
 // bundle the URL is the page's, so only the MARKER names are used.
 const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
-const ownUrl = (() => {
+export const ownUrl = (() => {
   const u =
     import.meta.url ||
     (typeof document !== 'undefined' && document.currentScript && document.currentScript.src);
@@ -84,7 +83,7 @@ export class SamplerSession {
 
 /** Registers a session; it is sampled from now on. */
 export function startSession(session, makeTrace) {
-  installTaskProbes();
+  watchVisibility();
   session.makeTrace = makeTrace;
   if (hidden) session.pausedByVisibility = true;
   sessions.push(session);
@@ -327,6 +326,15 @@ function __webprof$tick() {
 }
 
 // ---- visibility: sessions are paused while the document is hidden ----
+let watching = false;
+function watchVisibility() {
+  if (watching) return;
+  watching = true;
+  if (typeof document !== 'undefined' && orig.addEventListener) {
+    orig.addEventListener.call(document, 'visibilitychange', onVisibility);
+    hidden = document.visibilityState === 'hidden';
+  }
+}
 function onVisibility() {
   hidden = document.visibilityState === 'hidden';
   for (const s of sessions) {
@@ -338,121 +346,6 @@ function onVisibility() {
   if (!hidden) {
     countdown = 1;
     schedule();
-  }
-}
-
-// ---- probe sites ----
-const wrappers = new WeakMap();
-
-/** Wraps fn so each call is a probe site at entry and exit. */
-export function wrap(fn) {
-  if (typeof fn !== 'function') throw new TypeError('webprof: wrap() needs a function');
-  let w = wrappers.get(fn);
-  if (w) return w;
-  w = function __webprof$wrap() {
-    __webprof$probe();
-    try {
-      return new.target ? Reflect.construct(fn, arguments, new.target) : fn.apply(this, arguments);
-    } finally {
-      __webprof$probe();
-    }
-  };
-  wrappers.set(fn, w);
-  wrappers.set(w, w);
-  return w;
-}
-
-/**
- * Replaces every own function-valued property of `obj` (for a class, pass
- * its prototype) by a wrapped one. Accessors are left alone. Returns obj.
- */
-export function instrument(obj) {
-  if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function'))
-    throw new TypeError('webprof: instrument() needs an object');
-  for (const key of Reflect.ownKeys(obj)) {
-    if (key === 'constructor') continue;
-    const d = Object.getOwnPropertyDescriptor(obj, key);
-    if (!d || typeof d.value !== 'function' || !d.writable) continue;
-    Object.defineProperty(obj, key, { ...d, value: wrap(d.value) });
-  }
-  return obj;
-}
-
-function taskWrapper(fn) {
-  let w = wrappers.get(fn);
-  if (w) return w;
-  w = function __webprof$task() {
-    __webprof$probe();
-    try {
-      return fn.apply(this, arguments);
-    } finally {
-      __webprof$probe();
-    }
-  };
-  wrappers.set(fn, w);
-  wrappers.set(w, w);
-  return w;
-}
-
-function listenerWrapper(l) {
-  if (typeof l === 'function') return taskWrapper(l);
-  if (l === null || typeof l !== 'object') return l;
-  let w = wrappers.get(l);
-  if (w) return w;
-  w = function __webprof$event(e) {
-    __webprof$probe();
-    try {
-      return l.handleEvent(e);
-    } finally {
-      __webprof$probe();
-    }
-  };
-  wrappers.set(l, w);
-  return w;
-}
-
-let installed = false;
-function installTaskProbes() {
-  if (installed) return;
-  installed = true;
-  if (typeof document !== 'undefined' && orig.addEventListener) {
-    orig.addEventListener.call(document, 'visibilitychange', onVisibility);
-    hidden = document.visibilityState === 'hidden';
-  }
-  if (orig.setTimeout)
-    g.setTimeout = function setTimeout(cb, ...rest) {
-      return orig.setTimeout.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb, ...rest);
-    };
-  if (orig.setInterval)
-    g.setInterval = function setInterval(cb, ...rest) {
-      return orig.setInterval.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb, ...rest);
-    };
-  if (orig.requestAnimationFrame)
-    g.requestAnimationFrame = function requestAnimationFrame(cb) {
-      return orig.requestAnimationFrame.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb);
-    };
-  if (orig.queueMicrotask)
-    g.queueMicrotask = function queueMicrotask(cb) {
-      return orig.queueMicrotask.call(g, typeof cb === 'function' ? taskWrapper(cb) : cb);
-    };
-  if (orig.then)
-    g.Promise.prototype.then = function then(a, b) {
-      return orig.then.call(
-        this,
-        typeof a === 'function' ? taskWrapper(a) : a,
-        typeof b === 'function' ? taskWrapper(b) : b,
-      );
-    };
-  if (orig.addEventListener) {
-    const proto = g.EventTarget.prototype;
-    proto.addEventListener = function addEventListener(type, l, opts) {
-      return orig.addEventListener.call(this, type, listenerWrapper(l), opts);
-    };
-    proto.removeEventListener = function removeEventListener(type, l, opts) {
-      const w =
-        l !== null && (typeof l === 'function' || typeof l === 'object') ? wrappers.get(l) : undefined;
-      return orig.removeEventListener.call(this, type, w || l, opts);
-    };
   }
 }
 
