@@ -6,6 +6,7 @@
 //   ?cors                  adds `Access-Control-Allow-Origin: *`
 //   /redirect?to=URL       302 to URL (a same-origin URL that lands cross-origin)
 // A second origin for cross-origin tests listens on port + 1 (same files).
+//   ?coi                   adds COOP/COEP so the page is crossOriginIsolated
 // Start: node e2e/server.mjs [--port N]   (default 8787, or WEBPROF_PORT)
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
@@ -54,6 +55,10 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', base = root, h
     };
     if (url.searchParams.get('policy') === 'js-profiling') headers['Document-Policy'] = 'js-profiling';
     if (url.searchParams.has('cors')) headers['Access-Control-Allow-Origin'] = '*';
+    if (url.searchParams.has('coi')) {
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+    }
     res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   });

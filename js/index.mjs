@@ -34,3 +34,5 @@ export { isMutedScriptUrl } from './muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
 export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler.mjs';
 export { startWorker, WorkerRuntime } from './worker-runtime.mjs';
+export { resolveFrameDefinitions, clearSourceCache } from './fidelity.mjs';
+export { __wp$f, __wp$s, denseMode } from './dense.mjs';

@@ -15,6 +15,7 @@
 import { ready } from './core.mjs';
 import { TraceSession } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
+import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
   MARKER,
   MIN_INTERVAL,
@@ -163,10 +164,22 @@ class PolyfillBackend {
     }
     s.trace.stop();
     try {
+      await resolveDefinitions(s.trace);
       return s.trace.toTrace();
     } finally {
       s.trace.dispose();
     }
+  }
+}
+
+// Spec frame identity: frames move from the executing position to their
+// function's definition (js/fidelity.mjs). A failure there is never worth a
+// lost trace: the frames then keep the positions they were captured with.
+async function resolveDefinitions(trace) {
+  try {
+    await resolveFrameDefinitions(trace);
+  } catch {
+    /* positions stay as captured */
   }
 }
 

@@ -151,6 +151,26 @@ function recompute() {
     if (s.interval < minInterval) minInterval = s.interval;
   }
   if (sessions.length === 0 || hidden) countdown = 1 << 30;
+  if (onChange) onChange(sessions.length > 0 && !hidden ? minInterval : 0);
+}
+
+// Dense probe sites (js/dense.mjs) follow the running sessions.
+let onChange = null;
+/** fn(interval): the smallest running interval (ms), 0 when nothing samples. */
+export function onSessionsChanged(fn) {
+  onChange = fn;
+  recompute();
+}
+
+/**
+ * For dense probe sites: at time t (performance.now()), takes a sample if
+ * one is due. Returns the ms until the next sample is due (> 0), or 0 when
+ * nothing samples. Named with MARKER: its frame is webprof's own.
+ */
+export function __webprof$due(t) {
+  if (sessions.length === 0 || hidden) return 0;
+  if (t >= dueAt) __webprof$sample(t, true);
+  return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
 }
 
 /** A probe site. Cheap unless a sample is due. */

@@ -378,3 +378,29 @@ export function isMutedScriptUrl(url: string): boolean;
 export function nativeProfilerAllowed(): boolean;
 /** Sets globalThis.Profiler to webprof's where the native one is missing or not allowed; true if it did. */
 export function installProfilerPolyfill(): boolean;
+
+// ---- Spec frame positions (js/fidelity.mjs) ----
+
+/** What happened to one resource's source: 'Scanned', 'NotFetchable', 'SourceTooLarge', 'SourceUnscannable'. */
+export type SourceScanStatus = 'Scanned' | 'NotFetchable' | 'SourceTooLarge' | 'SourceUnscannable' | string;
+
+export interface FrameResolution {
+  scripts: Record<string, SourceScanStatus>;
+  framesIn?: number;
+  framesOut?: number;
+  framesResolved?: number;
+  /** Set when the core could not rebuild the trace (a table cap); the trace is unchanged. */
+  error?: string;
+}
+
+/**
+ * Rewrites a stopped session's frames from execution positions to the definition position
+ * (the `(` of the parameters) and spec name of the innermost enclosing function. Sources are
+ * fetched once per page; unreadable or unscannable scripts keep their frames as captured.
+ */
+export function resolveFrameDefinitions(
+  trace: TraceSession,
+  options?: { fetch?: typeof fetch },
+): Promise<FrameResolution>;
+/** Forgets every cached source scan. */
+export function clearSourceCache(): void;

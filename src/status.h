@@ -29,6 +29,12 @@ namespace webprof {
   X(kMalformedStack, "a line of the Error.stack text is not a stack frame")  \
   X(kUnclassifiedScript,                                                     \
     "the stack holds a script not yet classified as CORS-muted or not")      \
+  X(kSourceTooLarge,                                                         \
+    "the script is larger than the source scanner's limit; its frames keep " \
+    "their captured positions")                                              \
+  X(kSourceUnscannable,                                                      \
+    "the script could not be scanned (malformed or unsupported syntax); "    \
+    "its frames keep their captured positions")                              \
   X(kOutOfMemory, "out of memory")
 
 enum class Status : int32_t {

@@ -67,6 +67,21 @@ for (const [src, esm, iife] of ENTRIES) {
     });
   }
 }
+// Build-time transforms for bundlers (run in Node, each with the core it
+// finds next to itself in dist/): `webprof/transform/esbuild`, `.../rollup`.
+const TRANSFORMS = [
+  ['js/transform/esbuild.mjs', 'transform-esbuild.mjs'],
+  ['js/transform/rollup.mjs', 'transform-rollup.mjs'],
+];
+for (const [src, out] of TRANSFORMS) {
+  await esbuild.build({
+    ...common,
+    entryPoints: [src],
+    outfile: join(dist, out),
+    format: 'esm',
+    platform: 'node',
+  });
+}
 writeFileSync(join(dist, 'webprof.d.ts'), readFileSync(join(root, 'js/webprof.d.ts')));
 // `webprof/polyfill`: installs the Profiler polyfill where needed and
 // re-exports the API from the same module instance (one Wasm core per page).

@@ -22,6 +22,7 @@ const steps = [
   ['fuzz smoke runs (libFuzzer, ctest)', 'ctest', ['--test-dir', 'build/fuzz', '--output-on-failure']],
   ['glue + Wasm in Node (node --test)', 'node', ['--test', 'tests/js/']],
   ['browser e2e (Playwright, Debian Chromium)', 'npx', ['playwright', 'test']],
+  ['browser e2e (puppeteer-core, Firefox ESR)', 'node', ['--test', 'e2e/firefox/']],
 ];
 const only = process.argv.slice(2);
 const failed = [];

@@ -1,0 +1,112 @@
+// Bindings for spec frame positions: a per-page index of scanned sources and
+// the rewrite of a stopped session's frames to function definitions.
+//
+// Sources enter once per URL (JS fetches and caches them); the index keeps
+// only the scan (definitions), never the text. Text arrives in the scratch
+// buffer as UTF-8: the URL's bytes followed by the source's bytes.
+#include <emscripten/bind.h>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frame_resolver.h"
+#include "session.h"
+#include "source_scanner.h"
+
+using namespace emscripten;
+using namespace webprof;
+
+namespace {
+
+class JsSourceIndex {
+ public:
+  // Scans `src_len` bytes after the `url_len`-byte URL at `ptr`; html = an
+  // HTML document whose inline scripts are scanned. Returns a Status.
+  int32_t add(uintptr_t ptr, uint32_t url_len, uint32_t src_len, bool html) {
+    const char* p = reinterpret_cast<const char*>(ptr);
+    std::string url(p, url_len);
+    std::string_view src(p + url_len, src_len);
+    auto scan = std::make_unique<SourceScan>();
+    Status s =
+        html ? scan->ScanHtml(src, limits_) : scan->ScanScript(src, limits_);
+    if (s != Status::kOk) return static_cast<int32_t>(s);
+    functions_ += static_cast<uint32_t>(scan->functions().size());
+    scans_[url] = std::move(scan);
+    return 0;
+  }
+  void remove(const std::string& url) {
+    auto it = scans_.find(url);
+    if (it == scans_.end()) return;
+    functions_ -= static_cast<uint32_t>(it->second->functions().size());
+    scans_.erase(it);
+  }
+  uint32_t functionCount() const { return functions_; }
+  uint32_t scriptCount() const { return static_cast<uint32_t>(scans_.size()); }
+  void setMaxBytes(double bytes) {
+    limits_.max_bytes = static_cast<uint32_t>(bytes);
+  }
+
+  // Rewrites the frames of the session behind `session_handle`
+  // (JsSession::handle) using the scans of its resources' URLs.
+  int32_t resolve(uintptr_t session_handle) {
+    auto* session = reinterpret_cast<Session*>(session_handle);
+    ProfilerTrace& trace = session->trace();
+    std::vector<const SourceScan*> scans(trace.resources().size(), nullptr);
+    for (uint32_t r = 0; r < scans.size(); ++r) {
+      auto it = scans_.find(std::string(trace.resource_url(ResourceId(r))));
+      if (it != scans_.end()) scans[r] = it->second.get();
+    }
+    return static_cast<int32_t>(ResolveFrames(scans, &trace, &stats_));
+  }
+  uint32_t framesIn() const { return stats_.frames_in; }
+  uint32_t framesOut() const { return stats_.frames_out; }
+  uint32_t framesResolved() const { return stats_.frames_resolved; }
+
+ private:
+  std::unordered_map<std::string, std::unique_ptr<SourceScan>> scans_;
+  ScanLimits limits_;
+  ResolveStats stats_;
+  uint32_t functions_ = 0;
+};
+
+// Probe sites for the build-time transform (not a hot path). The result
+// stays in `ProbeSites()` until the next call; JS copies it out at once.
+std::vector<uint32_t>& ProbeSites() {
+  static std::vector<uint32_t> sites;
+  return sites;
+}
+int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len) {
+  std::vector<uint32_t>& sites = ProbeSites();
+  Status s =
+      FindProbeSites(std::string_view(reinterpret_cast<const char*>(ptr), len),
+                     ScanLimits(), &sites);
+  if (s != Status::kOk) {
+    sites.clear();
+    sites.shrink_to_fit();
+  }
+  return static_cast<int32_t>(s);
+}
+val ProbeSitesView() {
+  std::vector<uint32_t>& sites = ProbeSites();
+  return val(typed_memory_view(sites.size(), sites.data()));
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fidelity) {
+  function("findProbeSites", &FindProbeSitesJs);
+  function("probeSitesView", &ProbeSitesView);
+  class_<JsSourceIndex>("SourceIndex")
+      .constructor<>()
+      .function("add", &JsSourceIndex::add)
+      .function("remove", &JsSourceIndex::remove)
+      .function("functionCount", &JsSourceIndex::functionCount)
+      .function("scriptCount", &JsSourceIndex::scriptCount)
+      .function("setMaxBytes", &JsSourceIndex::setMaxBytes)
+      .function("resolve", &JsSourceIndex::resolve)
+      .function("framesIn", &JsSourceIndex::framesIn)
+      .function("framesOut", &JsSourceIndex::framesOut)
+      .function("framesResolved", &JsSourceIndex::framesResolved);
+}
