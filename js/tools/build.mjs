@@ -30,8 +30,13 @@ const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 copyFileSync(join(root, 'build/wasm/wasm/webprof-core.wasm'), join(dist, 'webprof-core.wasm'));
 
-// One table of entry points: [source, ESM output, classic-script global or null].
-const ENTRIES = [['js/index.mjs', 'webprof.mjs', 'webprof.js']];
+// One table of entry points. `global` makes a classic-script (IIFE) build
+// that defines exactly that one global; `node` entries run only in Node.
+const ENTRIES = [
+  { src: 'js/index.mjs', out: 'webprof.mjs', global: 'webprof', script: 'webprof.js' },
+  { src: 'js/playwright.mjs', out: 'playwright.mjs', node: true },
+  { src: 'js/webprof-cli.mjs', out: 'webprof-cli.mjs', node: true },
+];
 
 const common = {
   bundle: true,
@@ -40,29 +45,43 @@ const common = {
   legalComments: 'none',
   absWorkingDir: root,
 };
-for (const [src, esm, iife] of ENTRIES) {
+for (const e of ENTRIES) {
+  if (e.node) {
+    await esbuild.build({
+      ...common,
+      entryPoints: [e.src],
+      outfile: join(dist, e.out),
+      format: 'esm',
+      platform: 'node',
+      target: 'node18',
+      external: ['playwright-core', '@playwright/test'],
+    });
+    continue;
+  }
   await esbuild.build({
     ...common,
-    entryPoints: [src],
-    outfile: join(dist, esm),
+    entryPoints: [e.src],
+    outfile: join(dist, e.out),
     format: 'esm',
     platform: 'neutral',
   });
-  if (iife) {
-    // A classic <script> defines exactly one global, `webprof`; it finds the
-    // .wasm next to itself through document.currentScript.
+  if (e.global) {
+    // A classic <script> defines exactly one global; it finds the .wasm next
+    // to itself through document.currentScript.
     await esbuild.build({
       ...common,
-      entryPoints: [src],
-      outfile: join(dist, iife),
+      entryPoints: [e.src],
+      outfile: join(dist, e.script),
       format: 'iife',
-      globalName: 'webprof',
+      globalName: e.global,
       platform: 'browser',
+      minify: true,
       define: { 'import.meta.url': 'undefined' },
     });
   }
 }
-writeFileSync(join(dist, 'webprof.d.ts'), readFileSync(join(root, 'js/webprof.d.ts')));
+for (const dts of ['webprof.d.ts', 'playwright.d.ts'])
+  writeFileSync(join(dist, dts), readFileSync(join(root, 'js', dts)));
 console.error(
-  `[build] dist/ ready: ${ENTRIES.map((e) => e.slice(1).filter(Boolean).join(', ')).join('; ')}, webprof-core.wasm, webprof.d.ts`,
+  `[build] dist/ ready: ${ENTRIES.map((e) => [e.out, e.script].filter(Boolean).join(', ')).join(', ')}`,
 );
