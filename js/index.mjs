@@ -2,3 +2,28 @@
 // <script> build exposes the same names on the single global `webprof`.
 export { ready, isReady, WebprofError } from './core.mjs';
 export { TraceSession } from './trace.mjs';
+export {
+  start,
+  end,
+  aggrStart,
+  aggrEnd,
+  traceStart,
+  traceEnd,
+  mark,
+  setReporter,
+  clearReporter,
+  scopeStart,
+  scopeEnd,
+  measureStart,
+  measureEnd,
+} from './probes.mjs';
+export { installFrameworkProbes } from './framework-probes.mjs';
+export { consoleReporter, createConsoleReporter } from './console-reporter.mjs';
+export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
+export {
+  openInPerfetto,
+  perfettoUrl,
+  sanitizePerfettoText,
+  PerfettoHandle,
+  PERFETTO_ORIGIN,
+} from './perfetto.mjs';

@@ -23,6 +23,9 @@ namespace webprof {
   X(kTableFull, "an interning table reached its cap; the entry was dropped") \
   X(kInvalidArgument, "invalid argument")                                    \
   X(kUnknownHandle, "the handle does not name a live object")                \
+  X(kNotRecording, "no probe recording window is open (call start first)")   \
+  X(kInvalidSortKey,                                                         \
+    "sortBy must be one of count, sum, avg, max, min, p50, p90, p99, name")  \
   X(kOutOfMemory, "out of memory")
 
 enum class Status : int32_t {

@@ -34,6 +34,9 @@ copyFileSync(join(root, 'build/wasm/wasm/webprof-core.wasm'), join(dist, 'webpro
 // that defines exactly that one global; `node` entries run only in Node.
 const ENTRIES = [
   { src: 'js/index.mjs', out: 'webprof.mjs', global: 'webprof', script: 'webprof.js' },
+  // The probes behind the compile-time flags (js/build-flags/); self-contained,
+  // so use it instead of, not beside, webprof.mjs for probes.
+  { src: 'js/perf.mjs', out: 'webprof-perf.mjs' },
   { src: 'js/playwright.mjs', out: 'playwright.mjs', node: true },
   { src: 'js/webprof-cli.mjs', out: 'webprof-cli.mjs', node: true },
 ];
@@ -80,8 +83,13 @@ for (const e of ENTRIES) {
     });
   }
 }
-for (const dts of ['webprof.d.ts', 'playwright.d.ts'])
+for (const dts of ['webprof.d.ts', 'webprof-perf.d.ts', 'playwright.d.ts'])
   writeFileSync(join(dist, dts), readFileSync(join(root, 'js', dts)));
+// The bundler plugins run in Node at build time: shipped as source.
+mkdirSync(join(dist, 'build-flags'), { recursive: true });
+for (const f of ['index.mjs', 'esbuild.mjs', 'rollup.mjs', 'webpack.mjs']) {
+  copyFileSync(join(root, 'js/build-flags', f), join(dist, 'build-flags', f));
+}
 console.error(
   `[build] dist/ ready: ${ENTRIES.map((e) => [e.out, e.script].filter(Boolean).join(', ')).join(', ')}`,
 );

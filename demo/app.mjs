@@ -1,0 +1,115 @@
+// The demo page: profile the workload for N seconds with the JS
+// Self-Profiling API (Chromium's native Profiler when the page is served
+// with Document-Policy: js-profiling, else webprof's Profiler if present),
+// record probes, export in three formats and open the result in Perfetto.
+import * as webprof from 'webprof';
+import { probes } from './probes.mjs';
+import { runRound } from './workload.mjs';
+import { summarizeProfile, renderSummary } from './summary.mjs';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const local = ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
+const perfettoOrigin =
+  params.get('perfetto') || (local ? `${location.origin}/e2e/perfetto-standin/` : webprof.PERFETTO_ORIGIN);
+
+// State the e2e tests and the headless runner read.
+const demo = (window.demo = { state: 'idle', error: null, perfetto: null, sizes: null });
+
+function status(text) {
+  $('status').textContent = text;
+}
+
+function startProfiler() {
+  const P = globalThis.Profiler || webprof.Profiler;
+  if (typeof P !== 'function') {
+    throw new Error(
+      'No JS Self-Profiling API here: serve the page with "Document-Policy: js-profiling" (npm start does) or use a build with webprof\'s Profiler.',
+    );
+  }
+  return new P({ sampleInterval: 1, maxBufferSize: 1_000_000 });
+}
+
+const nextFrame = () => new Promise((r) => setTimeout(r, 0));
+
+async function profile(seconds) {
+  demo.state = 'profiling';
+  status(`profiling for ${seconds} s…`);
+  await webprof.ready;
+  const profiler = startProfiler();
+  probes.start({ markLimit: 4096, traceLimit: 65536 });
+  const until = performance.now() + seconds * 1000;
+  let round = 0;
+  while (performance.now() < until) {
+    runRound($('workload-table'), round++);
+    await nextFrame(); // let the sampler and the page breathe
+  }
+  const report = probes.end();
+  if (!report) throw new Error('the probes window reported nothing');
+  const trace = await profiler.stop();
+  return { profile: trace, ...report, rounds: round, interval: profiler.sampleInterval || 10 };
+}
+
+function link(id, buffer, type) {
+  const a = $(id);
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([buffer], { type }));
+}
+
+async function run(seconds) {
+  $('profile').disabled = true;
+  try {
+    const result = await profile(seconds);
+    const input = {
+      profile: result.profile,
+      marks: result.marks,
+      traces: result.traces,
+      aggregates: result.aggregates,
+    };
+    status('exporting…');
+    const json = webprof.toChromeTrace(input, { threadName: 'main (demo)' });
+    const cpu = webprof.toCpuProfile(input);
+    const pf = webprof.toPerfettoTrace(input, { threadName: 'main (demo)' });
+    demo.sizes = { json: json.byteLength, cpuprofile: cpu.byteLength, pftrace: pf.byteLength };
+    link('dl-json', json, 'application/json');
+    link('dl-cpuprofile', cpu, 'application/json');
+    link('dl-pftrace', pf, 'application/octet-stream');
+    $('sizes').textContent = `(${Object.entries(demo.sizes)
+      .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
+      .join(', ')})`;
+    $('downloads').hidden = false;
+    renderSummary($('summary'), summarizeProfile(result.profile, result.interval), result);
+    demo.summary = summarizeProfile(result.profile, result.interval);
+    status(`opening Perfetto UI at ${perfettoOrigin}…`);
+    demo.state = 'opening';
+    $('viewer').replaceChildren();
+    // pf is transferred to the UI (detached here); downloads keep their Blob.
+    demo.perfetto = await webprof.openInPerfetto(pf.slice(0), {
+      title: `webprof demo ${seconds}s`,
+      container: $('viewer'),
+      origin: perfettoOrigin,
+      keepApiOpen: true,
+      fileName: 'trace.pftrace',
+      timeoutMs: Number(params.get('perfettoTimeout') || 15000),
+    });
+    demo.state = 'done';
+    status(`done: ${result.profile.samples.length} samples, ${result.rounds} rounds`);
+  } catch (e) {
+    demo.state = 'error';
+    demo.error = String(e && e.message ? e.message : e);
+    status('');
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.textContent = demo.error;
+    $('summary').prepend(p);
+  } finally {
+    $('profile').disabled = false;
+  }
+}
+
+$('profile').addEventListener('click', () => run(Number($('seconds').value) || 3));
+if (params.has('profile')) {
+  const n = Number(params.get('profile'));
+  $('seconds').value = String(n > 0 ? n : 3);
+  run(n > 0 ? n : 3);
+}

@@ -1,0 +1,51 @@
+#include "cpu_profile_nodes.h"
+
+#include <cstdio>
+
+namespace webprof {
+
+bool HasStacklessSamples(const ProfilerTrace& t) {
+  const SampleBuffer& s = t.samples();
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i].stack.is_none()) return true;
+  return false;
+}
+
+void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
+                    std::string_view synthetic_name, ScriptIdStyle style) {
+  std::string_view name = synthetic_name, url;
+  int64_t script = 0, line = -1, column = -1;
+  if (!frame.is_none()) {
+    const Frame& f = t.frames().Get(frame);
+    name = t.names().Get(f.name);
+    if (!f.resource.is_none()) {
+      url = t.resource_url(f.resource);
+      script = int64_t{f.resource.value} + 1;  // V8 reserves 0 for "none"
+    }
+    // 1-based (0 = absent) -> 0-based (-1 = absent).
+    line = f.line ? int64_t{f.line} - 1 : -1;
+    column = f.column ? int64_t{f.column} - 1 : -1;
+  }
+  w.Key("callFrame");
+  w.BeginObject();
+  w.Key("functionName");
+  w.String(name);
+  w.Key("scriptId");
+  if (style == ScriptIdStyle::kString) {
+    char buf[24];
+    int n =
+        std::snprintf(buf, sizeof(buf), "%lld", static_cast<long long>(script));
+    w.String(std::string_view(buf, static_cast<size_t>(n)));
+  } else {
+    w.Int(script);
+  }
+  w.Key("url");
+  w.String(url);
+  w.Key("lineNumber");
+  w.Int(line);
+  w.Key("columnNumber");
+  w.Int(column);
+  w.EndObject();
+}
+
+}  // namespace webprof

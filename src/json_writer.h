@@ -1,0 +1,172 @@
+// JsonWriter: streaming JSON text into a ByteSink.
+//
+// Exporters emit millions of numbers, so the writer is a thin layer that
+// formats straight into the sink: no DOM, no std::string per value. It keeps
+// a small fixed stack of "first element?" flags so callers never place
+// commas by hand (depth is bounded: our formats nest < 16 deep).
+//
+// Strings: any input bytes become valid JSON. Invalid UTF-8 (including WTF-8
+// lone surrogates from JS strings) becomes U+FFFD, `"` and `\` and control
+// characters are escaped, everything else (non-BMP text included) is copied
+// as UTF-8. Numbers: doubles in the shortest form that round-trips; NaN and
+// infinities have no JSON form and are written as null.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "byte_sink.h"
+
+namespace webprof {
+
+class JsonWriter {
+ public:
+  static constexpr int kMaxDepth = 32;
+
+  explicit JsonWriter(ByteSink* sink) : sink_(sink) {}
+
+  void BeginObject() { Open('{'); }
+  void EndObject() { Close('}'); }
+  void BeginArray() { Open('['); }
+  void EndArray() { Close(']'); }
+  // An object key; the next value call writes its value.
+  void Key(std::string_view key);
+
+  void String(std::string_view s) {
+    Separate();
+    WriteString(s);
+  }
+  void Int(int64_t v) {
+    Separate();
+    WriteInt(v);
+  }
+  void Double(double v) {
+    Separate();
+    WriteDouble(v);
+  }
+  void Bool(bool v) {
+    Separate();
+    sink_->Append(v ? std::string_view("true") : std::string_view("false"));
+  }
+  void Null() {
+    Separate();
+    sink_->Append("null");
+  }
+  // Pre-serialised JSON text (e.g. a probe's `info`). Written as-is when it is
+  // one valid JSON value; otherwise written as a JSON string, so the output
+  // stays valid whatever the caller passed. Returns whether it was valid.
+  bool Raw(std::string_view json);
+  // Hot-path helpers for arrays of integers (one call per element, no
+  // separator bookkeeping beyond a bool).
+  void IntElement(int64_t v) {
+    bool comma = !first_[depth_];
+    first_[depth_] = false;
+    if (uint8_t* p = sink_->WritePtr(kMaxIntChars + 1)) {
+      char* c = reinterpret_cast<char*>(p);
+      if (comma) *c++ = ',';
+      char* end = FormatInt(c, v);
+      sink_->Advance(static_cast<size_t>(end - reinterpret_cast<char*>(p)));
+      return;
+    }
+    if (comma) sink_->Put(',');
+    WriteInt(v);
+  }
+
+  // Writes `n` integer elements value_at(0..n) into the open array, in
+  // batches that are bounds-checked once: the hot loop of every exporter.
+  template <typename ValueAt>
+  void IntElements(size_t n, ValueAt&& value_at) {
+    constexpr size_t kBatch = 64;
+    size_t i = 0;
+    while (i < n) {
+      size_t end = n - i < kBatch ? n : i + kBatch;
+      uint8_t* p = sink_->WritePtr((end - i) * (kMaxIntChars + 1));
+      if (!p) {
+        IntElement(value_at(i++));
+        continue;
+      }
+      char* c = reinterpret_cast<char*>(p);
+      bool first = first_[depth_];
+      for (; i < end; ++i) {
+        if (!first) *c++ = ',';
+        first = false;
+        c = FormatInt(c, value_at(i));
+      }
+      first_[depth_] = false;
+      sink_->Advance(static_cast<size_t>(c - reinterpret_cast<char*>(p)));
+    }
+  }
+
+  int depth() const { return depth_; }
+
+  // Escapes `s` into `*out` as a quoted JSON string (for tests and small
+  // texts built outside a sink).
+  static void AppendQuoted(std::string_view s, std::string* out);
+
+ private:
+  void Open(char c);
+  void Close(char c);
+  void Separate() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!first_[depth_]) sink_->Put(',');
+    first_[depth_] = false;
+  }
+  void WriteString(std::string_view s);
+  void WriteInt(int64_t v);
+  static constexpr size_t kMaxIntChars = 20;
+  // Decimal digits of v at `out` (room for kMaxIntChars); returns the end.
+  static char* FormatInt(char* out, int64_t v) {
+    uint64_t u = static_cast<uint64_t>(v);
+    if (v < 0) {
+      *out++ = '-';
+      u = 0 - u;
+    }
+    if (u > 0xFFFFFFFFu) return FormatWide(out, u);
+    // Most values (node ids, µs deltas) fit 32 bits: count the digits, then
+    // write them backwards in place, two at a time. 32-bit division is much
+    // cheaper than 64-bit (especially in Wasm), and no memcpy call is made.
+    uint32_t w = static_cast<uint32_t>(u);
+    int n = 1;
+    for (uint32_t x = w; x >= 10; x /= 10) ++n;
+    char* end = out + n;
+    char* t = end;
+    while (w >= 100) {
+      uint32_t r = w % 100;
+      w /= 100;
+      t -= 2;
+      t[0] = kDigitPairs[2 * r];
+      t[1] = kDigitPairs[2 * r + 1];
+    }
+    if (w >= 10) {
+      t[-2] = kDigitPairs[2 * w];
+      t[-1] = kDigitPairs[2 * w + 1];
+    } else {
+      t[-1] = static_cast<char>('0' + w);
+    }
+    return end;
+  }
+  static char* FormatWide(char* out, uint64_t u) {
+    char tmp[kMaxIntChars];
+    char* t = tmp + kMaxIntChars;
+    do {
+      *--t = static_cast<char>('0' + u % 10);
+      u /= 10;
+    } while (u);
+    while (t < tmp + kMaxIntChars) *out++ = *t++;
+    return out;
+  }
+  static const char kDigitPairs[201];
+  void WriteDouble(double v);
+
+  ByteSink* sink_;
+  int depth_ = 0;
+  bool after_key_ = false;
+  bool first_[kMaxDepth + 1] = {true};
+};
+
+}  // namespace webprof

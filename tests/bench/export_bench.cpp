@@ -1,0 +1,82 @@
+// 1M samples -> Chrome trace JSON / .cpuprofile / Perfetto, in MB/s of output.
+// A realistic shape: ~2000 stacks up to depth 24 over 400 frames, 1 ms
+// sampling, 5% stackless samples.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "format_chrome_trace.h"
+#include "format_cpuprofile.h"
+#include "format_perfetto.h"
+
+namespace webprof {
+namespace {
+
+const ProfilerTrace& MillionSamples() {
+  static ProfilerTrace* t = [] {
+    auto* p = new ProfilerTrace();
+    std::vector<FrameId> frames;
+    for (int i = 0; i < 400; ++i) {
+      std::string name = "fn_" + std::to_string(i) + "_handler";
+      frames.push_back(p->InternFrame(RawFrame{
+          name, "https://app.example/bundle.js", uint32_t(i * 3 + 1), 5}));
+    }
+    std::vector<StackId> leaves;
+    uint32_t x = 12345;
+    for (int s = 0; s < 2000; ++s) {
+      FrameId path[24];
+      int depth = 4 + s % 20;
+      for (int d = 0; d < depth; ++d) {
+        x = x * 1103515245u + 12345u;
+        path[d] = frames[d < 3 ? d : (x >> 8) % frames.size()];
+      }
+      leaves.push_back(p->InternStack(path, size_t(depth)));
+    }
+    for (int i = 0; i < 1000000; ++i) {
+      x = x * 1103515245u + 12345u;
+      StackId s = (x >> 16) % 20 == 0 ? StackId::None()
+                                      : leaves[(x >> 8) % leaves.size()];
+      p->mutable_samples().Append(Sample{1000.0 + i * 1.001, s});
+    }
+    return p;
+  }();
+  return *t;
+}
+
+template <typename Fn>
+void Run(benchmark::State& state, Fn&& write) {
+  ExportInput in;
+  in.profile = &MillionSamples();
+  size_t bytes = 0;
+  for (auto _ : state) {
+    ByteSink sink;
+    write(in, sink);
+    bytes = sink.size();
+    benchmark::DoNotOptimize(sink.chunk_data(0));
+  }
+  state.SetBytesProcessed(int64_t(bytes) * state.iterations());
+  state.counters["output_MB"] = double(bytes) / 1e6;
+}
+
+void BM_ChromeTrace1M(benchmark::State& state) {
+  Run(state, [](const ExportInput& in, ByteSink& s) {
+    WriteChromeTrace(in, ChromeTraceOptions(), s);
+  });
+}
+BENCHMARK(BM_ChromeTrace1M)->Unit(benchmark::kMillisecond);
+
+void BM_CpuProfile1M(benchmark::State& state) {
+  Run(state,
+      [](const ExportInput& in, ByteSink& s) { WriteCpuProfile(in, s); });
+}
+BENCHMARK(BM_CpuProfile1M)->Unit(benchmark::kMillisecond);
+
+void BM_Perfetto1M(benchmark::State& state) {
+  Run(state, [](const ExportInput& in, ByteSink& s) {
+    WritePerfettoTrace(in, PerfettoOptions(), s);
+  });
+}
+BENCHMARK(BM_Perfetto1M)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace webprof

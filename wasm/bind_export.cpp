@@ -1,0 +1,269 @@
+// Bindings for the exporters: load a W3C ProfilerTrace and probe records in
+// bulk, write one format, hand the bytes to JS chunk by chunk.
+//
+// Ownership: JS creates an ExportBuilder (embind) and must delete() it; it
+// owns its ProfilerTrace, its ExportInput and the output ByteSink. Input
+// arrives in a few bulk calls over buffers JS malloc()ed and filled (strings
+// as one UTF-8 blob + a Uint32Array of byte lengths, numbers as
+// Float64Array/Uint32Array), never one call per sample. Output stays in the
+// sink's chunks in Wasm memory; JS copies each chunk once into a single
+// ArrayBuffer and then calls clearOutput(). Every load call validates its
+// rows and returns a Status; on error nothing from that call is kept.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "byte_sink.h"
+#include "export_input.h"
+#include "format_chrome_trace.h"
+#include "format_cpuprofile.h"
+#include "format_perfetto.h"
+#include "profiler_trace.h"
+#include "session.h"
+#include "status.h"
+
+using namespace emscripten;
+using namespace webprof;
+
+namespace {
+
+constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+// Walks a blob of consecutive UTF-8 strings given their byte lengths.
+class Strings {
+ public:
+  Strings(uintptr_t blob, uintptr_t lens)
+      : p_(reinterpret_cast<const char*>(blob)),
+        lens_(reinterpret_cast<const uint32_t*>(lens)) {}
+  std::string_view Next() {
+    std::string_view s(p_, lens_[i_++]);
+    p_ += s.size();
+    return s;
+  }
+
+ private:
+  const char* p_;
+  const uint32_t* lens_;
+  size_t i_ = 0;
+};
+
+class ExportBuilder {
+ public:
+  // Resources: `count` URLs. Input index -> core id is kept for frames.
+  int32_t loadResources(uintptr_t blob, uintptr_t lens, uint32_t count) {
+    Strings s(blob, lens);
+    std::vector<uint32_t> ids(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      ResourceId id = trace_.InternResource(s.Next());
+      if (id.is_none()) return int32_t(Status::kTableFull);
+      ids[i] = id.value;
+    }
+    resource_map_.insert(resource_map_.end(), ids.begin(), ids.end());
+    return 0;
+  }
+
+  // Frames: names in the blob; u32 rows [resourceId|NONE, line, column]
+  // (1-based, 0 = absent) in W3C input numbering.
+  int32_t loadFrames(uintptr_t blob, uintptr_t lens, uintptr_t rows,
+                     uint32_t count) {
+    Strings s(blob, lens);
+    auto* r = reinterpret_cast<const uint32_t*>(rows);
+    std::vector<uint32_t> ids(count);
+    for (uint32_t i = 0; i < count; ++i, r += 3) {
+      ResourceId res = ResourceId::None();
+      if (r[0] != kNone) {
+        if (r[0] >= resource_map_.size())
+          return int32_t(Status::kUnknownResource);
+        res = ResourceId(resource_map_[r[0]]);
+      }
+      StringId name = trace_.names().Intern(s.Next());
+      if (name.is_none()) return int32_t(Status::kTableFull);
+      FrameId out;
+      Status st = trace_.InternFrame(name, res, r[1], r[2], &out);
+      if (st != Status::kOk) return int32_t(st);
+      ids[i] = out.value;
+    }
+    frame_map_.insert(frame_map_.end(), ids.begin(), ids.end());
+    return 0;
+  }
+
+  // Stacks: u32 rows [frameId, parentId|NONE]; a parent must come first.
+  int32_t loadStacks(uintptr_t rows, uint32_t count) {
+    auto* r = reinterpret_cast<const uint32_t*>(rows);
+    size_t base = stack_map_.size();
+    for (uint32_t i = 0; i < count; ++i, r += 2) {
+      if (r[0] >= frame_map_.size()) return Undo(Status::kUnknownFrame, base);
+      StackId parent = StackId::None();
+      if (r[1] != kNone) {
+        if (r[1] >= stack_map_.size())
+          return Undo(Status::kUnknownParent, base);
+        parent = StackId(stack_map_[r[1]]);
+      }
+      StackId out;
+      Status st = trace_.InternStack(FrameId(frame_map_[r[0]]), parent, &out);
+      if (st != Status::kOk) return Undo(st, base);
+      stack_map_.push_back(out.value);
+    }
+    return 0;
+  }
+
+  // Samples: f64 rows [timestamp ms, stackId or -1], in time order.
+  int32_t loadSamples(uintptr_t rows, uint32_t count) {
+    auto* r = reinterpret_cast<const double*>(rows);
+    SampleBuffer& out = trace_.mutable_samples();
+    double prev = out.empty() ? 0 : out.back().timestamp;
+    for (uint32_t i = 0; i < count; ++i) {  // validate first: all or nothing
+      double ts = r[2 * i], st = r[2 * i + 1];
+      if (!std::isfinite(ts) || ts < 0)
+        return int32_t(Status::kInvalidTimestamp);
+      if (ts < prev) return int32_t(Status::kTimestampOutOfOrder);
+      if (st != -1 &&
+          !(st >= 0 && st < stack_map_.size() && st == std::floor(st)))
+        return int32_t(Status::kUnknownStack);
+      prev = ts;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      double st = r[2 * i + 1];
+      out.Append(Sample{r[2 * i], st < 0 ? StackId::None()
+                                         : StackId(stack_map_[size_t(st)])});
+    }
+    has_profile_ = true;
+    return 0;
+  }
+
+  // Marks: blob holds (name, info JSON) pairs; f64 timestamps (ms).
+  int32_t addMarks(uintptr_t blob, uintptr_t lens, uintptr_t times,
+                   uint32_t count) {
+    Strings s(blob, lens);
+    auto* t = reinterpret_cast<const double*>(times);
+    for (uint32_t i = 0; i < count; ++i) {
+      if (!std::isfinite(t[i])) return int32_t(Status::kInvalidTimestamp);
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      std::string_view name = s.Next(), info = s.Next();
+      input_.marks.push_back(
+          ExportMark{std::string(name), t[i], std::string(info)});
+    }
+    return 0;
+  }
+
+  // Traces: (name, info JSON) pairs; f64 rows [start ms, duration ms].
+  int32_t addTraces(uintptr_t blob, uintptr_t lens, uintptr_t times,
+                    uint32_t count) {
+    Strings s(blob, lens);
+    auto* t = reinterpret_cast<const double*>(times);
+    for (uint32_t i = 0; i < count; ++i) {
+      if (!std::isfinite(t[2 * i]) || !std::isfinite(t[2 * i + 1]) ||
+          t[2 * i + 1] < 0)
+        return int32_t(Status::kInvalidArgument);
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      std::string_view name = s.Next(), info = s.Next();
+      input_.traces.push_back(ExportTrace{std::string(name), t[2 * i],
+                                          t[2 * i + 1], std::string(info)});
+    }
+    return 0;
+  }
+
+  // Aggregates: (name, result JSON) pairs.
+  int32_t addAggregates(uintptr_t blob, uintptr_t lens, uint32_t count) {
+    Strings s(blob, lens);
+    for (uint32_t i = 0; i < count; ++i) {
+      std::string_view name = s.Next(), json = s.Next();
+      input_.aggregates.push_back(
+          ExportAggregate{std::string(name), std::string(json)});
+    }
+    return 0;
+  }
+
+  // Process/thread naming: blob holds (process name, thread name).
+  void setThread(double pid, double tid, uintptr_t blob, uintptr_t lens) {
+    Strings s(blob, lens);
+    thread_.pid = static_cast<int64_t>(pid);
+    thread_.tid = static_cast<int64_t>(tid);
+    thread_.process_name = std::string(s.Next());
+    thread_.thread_name = std::string(s.Next());
+  }
+
+  // Exports the trace a TraceSession recorded, in place (no copy, no
+  // reload): `handle` is JsSession::handle(), i.e. the Session's address.
+  // The session must outlive write(); JS holds it for the whole call.
+  void useSession(uintptr_t handle) {
+    session_trace_ = &reinterpret_cast<Session*>(handle)->trace();
+  }
+
+  // 0 = Chrome trace JSON, 1 = .cpuprofile, 2 = Perfetto protobuf.
+  int32_t write(int32_t format) {
+    out_.Clear();
+    input_.profile = session_trace_ ? session_trace_
+                     : has_profile_ ? &trace_
+                                    : nullptr;
+    switch (format) {
+      case 0: {
+        ChromeTraceOptions o;
+        o.thread = thread_;
+        WriteChromeTrace(input_, o, out_);
+        return 0;
+      }
+      case 1:
+        WriteCpuProfile(input_, out_);
+        return 0;
+      case 2: {
+        PerfettoOptions o;
+        o.thread = thread_;
+        WritePerfettoTrace(input_, o, out_);
+        return 0;
+      }
+    }
+    return int32_t(Status::kInvalidArgument);
+  }
+
+  double size() const { return double(out_.size()); }
+  uint32_t chunkCount() const { return uint32_t(out_.chunk_count()); }
+  uintptr_t chunkPtr(uint32_t i) const {
+    return reinterpret_cast<uintptr_t>(out_.chunk_data(i));
+  }
+  uint32_t chunkLength(uint32_t i) const {
+    return uint32_t(out_.chunk_length(i));
+  }
+  void clearOutput() { out_.Clear(); }
+
+ private:
+  int32_t Undo(Status s, size_t base) {
+    stack_map_.resize(base);  // rows already interned stay (harmless)
+    return int32_t(s);
+  }
+
+  ProfilerTrace trace_;
+  ExportInput input_;
+  ThreadNaming thread_;
+  ByteSink out_;
+  bool has_profile_ = false;
+  const ProfilerTrace* session_trace_ = nullptr;  // not owned
+  std::vector<uint32_t> resource_map_, frame_map_, stack_map_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(export) {
+  class_<ExportBuilder>("ExportBuilder")
+      .constructor<>()
+      .function("loadResources", &ExportBuilder::loadResources)
+      .function("loadFrames", &ExportBuilder::loadFrames)
+      .function("loadStacks", &ExportBuilder::loadStacks)
+      .function("loadSamples", &ExportBuilder::loadSamples)
+      .function("addMarks", &ExportBuilder::addMarks)
+      .function("addTraces", &ExportBuilder::addTraces)
+      .function("addAggregates", &ExportBuilder::addAggregates)
+      .function("setThread", &ExportBuilder::setThread)
+      .function("useSession", &ExportBuilder::useSession)
+      .function("write", &ExportBuilder::write)
+      .function("size", &ExportBuilder::size)
+      .function("chunkCount", &ExportBuilder::chunkCount)
+      .function("chunkPtr", &ExportBuilder::chunkPtr)
+      .function("chunkLength", &ExportBuilder::chunkLength)
+      .function("clearOutput", &ExportBuilder::clearOutput);
+}

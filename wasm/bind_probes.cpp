@@ -1,0 +1,261 @@
+// Bindings for the explicit probes (js/probes.mjs): one Recorder per module.
+//
+// Every probe call is a plain export taking numbers only (name ids, probe
+// ids, ms times, info slots): embind would cost 4-7 ns per call against
+// ~2 ns (TOOLCHAIN.md). Names cross once, through the scratch buffer, in
+// wp_probes_intern; the glue caches name -> id. Ids are int32: >= 0 an id,
+// -1 none, other negatives -Status-1 (js/core.mjs checkId).
+//
+// A finished window is read back as one Float64Array (wp_probes_report) whose
+// layout is documented at FillReport. The console reporter builds a
+// WindowReport from whatever the JS reporter was given (wp_probes_fmt_*), so
+// it formats a manual call's data the same way as a window's.
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reporter.h"
+#include "status.h"
+#include "window.h"
+
+using namespace webprof;
+
+namespace {
+
+int32_t Err(Status s) { return -static_cast<int32_t>(s) - 1; }
+std::string_view View(uintptr_t ptr, uint32_t len) {
+  return std::string_view(reinterpret_cast<const char*>(ptr), len);
+}
+StringId Name(int32_t id) {
+  return id < 0 ? StringId::None() : StringId(static_cast<uint32_t>(id));
+}
+
+Recorder& Rec() {
+  static Recorder* r = new Recorder();  // lives as long as the module
+  return *r;
+}
+
+struct Formatting {
+  WindowReport report;
+  ConsoleReporterOptions options;
+  std::vector<InfoText> infos;
+  std::string text;
+};
+Formatting& Fmt() {
+  static Formatting* f = new Formatting();
+  return *f;
+}
+
+std::vector<double>& ReportBuffer() {
+  static std::vector<double>* b = new std::vector<double>();
+  return *b;
+}
+
+constexpr size_t kHeader = 9, kAggrRow = 9, kMarkRow = 4, kTraceRow = 4;
+
+// [generation, startedAt, endedAt, nAggr, nMarks, marksDropped, nTraces,
+//  tracesDropped, tracesIncomplete]
+// then nAggr x [nameId, count, sum, avg, max, min, p50, p90, p99]
+// then nMarks x [nameId, timestamp, infoSlot, boundary]
+// then nTraces x [nameId, timestamp, duration, infoSlot]
+void FillReport(const WindowReport& r, std::vector<double>* out) {
+  out->clear();
+  out->reserve(kHeader + r.aggregates.size() * kAggrRow +
+               r.marks.size() * kMarkRow + r.traces.size() * kTraceRow);
+  for (double v : {static_cast<double>(r.generation), r.started_at, r.ended_at,
+                   static_cast<double>(r.aggregates.size()),
+                   static_cast<double>(r.marks.size()),
+                   static_cast<double>(r.marks_dropped),
+                   static_cast<double>(r.traces.size()),
+                   static_cast<double>(r.traces_dropped),
+                   static_cast<double>(r.traces_incomplete)}) {
+    out->push_back(v);
+  }
+  for (const AggrResult& a : r.aggregates) {
+    for (double v :
+         {static_cast<double>(a.name.value), static_cast<double>(a.count),
+          a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99}) {
+      out->push_back(v);
+    }
+  }
+  for (const MarkRecord& m : r.marks) {
+    for (double v : {static_cast<double>(m.name.value), m.timestamp,
+                     static_cast<double>(m.info), m.boundary ? 1.0 : 0.0}) {
+      out->push_back(v);
+    }
+  }
+  for (const TraceRecord& t : r.traces) {
+    for (double v : {static_cast<double>(t.name.value), t.timestamp, t.duration,
+                     static_cast<double>(t.info)}) {
+      out->push_back(v);
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- names (once per distinct name) ----
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_intern(uintptr_t ptr, uint32_t len) {
+  StringId id = Rec().Intern(View(ptr, len));
+  return id.is_none() ? Err(Status::kTableFull)
+                      : static_cast<int32_t>(id.value);
+}
+
+// ---- window ----
+// 1 = a new window opened, 0 = one was already open (nothing changed).
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_start(double now, double mark_limit,
+                                             double trace_limit) {
+  PerfStartOptions o;
+  o.mark_limit = mark_limit;
+  o.trace_limit = trace_limit;
+  return Rec().Start(now, o) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_end(double now) {
+  return static_cast<int32_t>(Rec().End(now));
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_recording() {
+  return Rec().recording() ? 1 : 0;
+}
+
+// ---- hot paths ----
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_start(int32_t name, double t) {
+  return Rec().AggrStart(Name(name), t);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_end(int32_t id, double t) {
+  return Rec().AggrEnd(id, t) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_aggr_start_named(int32_t name, double t) {
+  Rec().AggrStartNamed(Name(name), t);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_end_named(int32_t name, double t) {
+  return Rec().AggrEndNamed(Name(name), t) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_trace_start(int32_t name, double t,
+                                                   int32_t named) {
+  return Rec().TraceStart(Name(name), t, named != 0);
+}
+// `info` is the glue's slot for the info object (-1 none); 1 = accepted, and
+// only then does the glue store the object in that slot.
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_trace_end(int32_t id, double t,
+                                                 int32_t info) {
+  return Rec().TraceEnd(id, t, info) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_trace_end_named(int32_t name, double t,
+                                                       int32_t info) {
+  return Rec().TraceEndNamed(Name(name), t, info) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_mark(int32_t name, double t,
+                                            int32_t info) {
+  return Rec().Mark(Name(name), t, info) ? 1 : 0;
+}
+
+// ---- readback ----
+// The last finished window as doubles (layout at FillReport); valid until the
+// next wp_probes_report call. Its length is wp_probes_report_len().
+EMSCRIPTEN_KEEPALIVE const double* wp_probes_report() {
+  FillReport(Rec().last_report(), &ReportBuffer());
+  return ReportBuffer().data();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_report_len() {
+  return static_cast<uint32_t>(ReportBuffer().size());
+}
+// Open id-mode aggr spans (a leak check for the glue's tests).
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_open_spans() {
+  return Rec().aggregates().open_spans();
+}
+
+// ---- console reporter ----
+// The SortKey for the UTF-8 text at ptr, or -Status-1.
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {
+  SortKey k;
+  Status s = ParseSortKey(View(ptr, len), &k);
+  return s == Status::kOk ? static_cast<int32_t>(k) : Err(s);
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
+    double generation, double started_at, double ended_at, double marks_dropped,
+    double traces_dropped, double traces_incomplete) {
+  Formatting& f = Fmt();
+  f.report = WindowReport{};
+  f.report.generation = static_cast<uint32_t>(generation);
+  f.report.started_at = started_at;
+  f.report.ended_at = ended_at;
+  f.report.marks_dropped = static_cast<uint64_t>(marks_dropped);
+  f.report.traces_dropped = static_cast<uint64_t>(traces_dropped);
+  f.report.traces_incomplete = static_cast<uint64_t>(traces_incomplete);
+  f.options = ConsoleReporterOptions{};
+  f.infos.clear();
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
+                                             double sum, double avg, double max,
+                                             double min, double p50, double p90,
+                                             double p99) {
+  AggrResult a;
+  a.name = Name(name);
+  a.count = static_cast<uint64_t>(count);
+  a.sum = sum;
+  a.avg = avg;
+  a.max = max;
+  a.min = min;
+  a.p50 = p50;
+  a.p90 = p90;
+  a.p99 = p99;
+  Fmt().report.aggregates.push_back(a);
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_mark(int32_t name, double timestamp,
+                                             int32_t info, int32_t boundary) {
+  Fmt().report.marks.push_back(
+      MarkRecord{Name(name), info, timestamp, boundary != 0});
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_trace(int32_t name, double timestamp,
+                                              double duration, int32_t info) {
+  Fmt().report.traces.push_back(
+      TraceRecord{Name(name), info, timestamp, duration});
+}
+// Info slot `slot`: JSON text at ptr (printable) or unprintable.
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_info(int32_t slot, int32_t printable,
+                                             uintptr_t ptr, uint32_t len) {
+  if (slot < 0) return;
+  Formatting& f = Fmt();
+  if (f.infos.size() <= static_cast<size_t>(slot)) f.infos.resize(slot + 1);
+  InfoText& i = f.infos[slot];
+  i.present = true;
+  i.printable = printable != 0;
+  i.json.assign(printable ? View(ptr, len) : std::string_view());
+}
+// A JS predicate's verdict: name `name` is shown.
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_allow(int32_t name) {
+  if (name < 0) return;
+  auto& allowed = Fmt().options.allowed;
+  if (allowed.size() <= static_cast<size_t>(name)) allowed.resize(name + 1);
+  allowed[name] = 1;
+}
+// filter_mode 0 = none, 1 = prefix (UTF-8 at ptr), 2 = the allowed names
+// (even if none was allowed). Returns a pointer to the text; its length is
+// wp_probes_fmt_len(). Valid until the next wp_probes_fmt_begin.
+EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
+                                                   int32_t header,
+                                                   int32_t filter_mode,
+                                                   uintptr_t ptr,
+                                                   uint32_t len) {
+  Formatting& f = Fmt();
+  f.options.sort_by = static_cast<SortKey>(sort_key);
+  f.options.header = header != 0;
+  f.options.has_prefix = filter_mode == 1;
+  if (filter_mode == 1) f.options.prefix.assign(View(ptr, len));
+  if (filter_mode == 2 && f.options.allowed.empty()) {
+    f.options.allowed.push_back(0);  // nothing allowed still filters
+  }
+  if (filter_mode != 2) f.options.allowed.clear();
+  f.text = FormatConsoleReport(f.report, Rec().names(), f.options, f.infos);
+  return f.text.c_str();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_fmt_len() {
+  return static_cast<uint32_t>(Fmt().text.size());
+}
+
+}  // extern "C"
