@@ -30,12 +30,19 @@ const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 copyFileSync(join(root, 'build/wasm/wasm/webprof-core.wasm'), join(dist, 'webprof-core.wasm'));
 
-// One table of entry points: [source, ESM output, classic-script global or null].
+// One table of entry points. `global` makes a classic-script (IIFE) build
+// that defines exactly that one global; `node` entries run only in Node.
 const ENTRIES = [
-  ['js/index.mjs', 'webprof.mjs', 'webprof.js'],
+  { src: 'js/index.mjs', out: 'webprof.mjs', global: 'webprof', script: 'webprof.js' },
   // The probes behind the compile-time flags (js/build-flags/); self-contained,
   // so use it instead of, not beside, webprof.mjs for probes.
-  ['js/perf.mjs', 'webprof-perf.mjs', null],
+  { src: 'js/perf.mjs', out: 'webprof-perf.mjs' },
+  { src: 'js/playwright.mjs', out: 'playwright.mjs', node: true },
+  { src: 'js/webprof-cli.mjs', out: 'webprof-cli.mjs', node: true },
+  // Build-time transforms for bundlers (run in Node, each with the core it
+  // finds next to itself in dist/): `webprof/transform/esbuild`, `.../rollup`.
+  { src: 'js/transform/esbuild.mjs', out: 'transform-esbuild.mjs', node: true },
+  { src: 'js/transform/rollup.mjs', out: 'transform-rollup.mjs', node: true },
 ];
 
 const common = {
@@ -45,44 +52,43 @@ const common = {
   legalComments: 'none',
   absWorkingDir: root,
 };
-for (const [src, esm, iife] of ENTRIES) {
+for (const e of ENTRIES) {
+  if (e.node) {
+    await esbuild.build({
+      ...common,
+      entryPoints: [e.src],
+      outfile: join(dist, e.out),
+      format: 'esm',
+      platform: 'node',
+      target: 'node18',
+      external: ['playwright-core', '@playwright/test'],
+    });
+    continue;
+  }
   await esbuild.build({
     ...common,
-    entryPoints: [src],
-    outfile: join(dist, esm),
+    entryPoints: [e.src],
+    outfile: join(dist, e.out),
     format: 'esm',
     platform: 'neutral',
   });
-  if (iife) {
-    // A classic <script> defines exactly one global, `webprof`; it finds the
-    // .wasm next to itself through document.currentScript.
+  if (e.global) {
+    // A classic <script> defines exactly one global; it finds the .wasm next
+    // to itself through document.currentScript.
     await esbuild.build({
       ...common,
-      entryPoints: [src],
-      outfile: join(dist, iife),
+      entryPoints: [e.src],
+      outfile: join(dist, e.script),
       format: 'iife',
-      globalName: 'webprof',
+      globalName: e.global,
       platform: 'browser',
+      minify: true,
       define: { 'import.meta.url': 'undefined' },
     });
   }
 }
-// Build-time transforms for bundlers (run in Node, each with the core it
-// finds next to itself in dist/): `webprof/transform/esbuild`, `.../rollup`.
-const TRANSFORMS = [
-  ['js/transform/esbuild.mjs', 'transform-esbuild.mjs'],
-  ['js/transform/rollup.mjs', 'transform-rollup.mjs'],
-];
-for (const [src, out] of TRANSFORMS) {
-  await esbuild.build({
-    ...common,
-    entryPoints: [src],
-    outfile: join(dist, out),
-    format: 'esm',
-    platform: 'node',
-  });
-}
-writeFileSync(join(dist, 'webprof.d.ts'), readFileSync(join(root, 'js/webprof.d.ts')));
+for (const dts of ['webprof.d.ts', 'webprof-perf.d.ts', 'playwright.d.ts'])
+  writeFileSync(join(dist, dts), readFileSync(join(root, 'js', dts)));
 // `webprof/polyfill`: installs the Profiler polyfill where needed and
 // re-exports the API from the same module instance (one Wasm core per page).
 writeFileSync(
@@ -90,12 +96,11 @@ writeFileSync(
   "import { installProfilerPolyfill } from './webprof.mjs';\ninstallProfilerPolyfill();\nexport * from './webprof.mjs';\n",
 );
 writeFileSync(join(dist, 'polyfill.d.ts'), "export * from './webprof.js';\n");
-writeFileSync(join(dist, 'webprof-perf.d.ts'), readFileSync(join(root, 'js/webprof-perf.d.ts')));
 // The bundler plugins run in Node at build time: shipped as source.
 mkdirSync(join(dist, 'build-flags'), { recursive: true });
 for (const f of ['index.mjs', 'esbuild.mjs', 'rollup.mjs', 'webpack.mjs']) {
   copyFileSync(join(root, 'js/build-flags', f), join(dist, 'build-flags', f));
 }
 console.error(
-  `[build] dist/ ready: ${ENTRIES.map((e) => e.slice(1).filter(Boolean).join(', ')).join('; ')}, webprof-core.wasm, webprof.d.ts`,
+  `[build] dist/ ready: ${ENTRIES.map((e) => [e.out, e.script].filter(Boolean).join(', ')).join(', ')}`,
 );

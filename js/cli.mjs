@@ -1,0 +1,198 @@
+// `webprof record <url>`: profile a page in headless Chromium and write
+// trace.json, profile.cpuprofile, trace.pftrace and summary.txt.
+//
+// Progress goes to stderr; every failure prints one line starting with
+// "webprof record:" and exits non-zero (2 = bad usage, 1 = runtime failure).
+import { access, mkdir, writeFile, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { install, stopProfile } from './playwright.mjs';
+
+const USAGE = `usage: webprof record <url> [options]
+  --out DIR               output folder (default ./webprof-out)
+  --seconds N             profile for N seconds after load (default 5)
+  --until-selector SEL    stop when SEL appears (with --seconds as the time limit)
+  --script FILE           an ES module whose default export async ({page, context}) runs after load
+  --sample-interval MS    sampling interval in ms (default 1)
+  --backend B             auto | native | polyfill (default auto)
+  --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
+  --browser PATH          Chromium executable (default /usr/bin/chromium)
+  --timeout-ms N          navigation timeout (default 30000)`;
+
+class UsageError extends Error {}
+class RecordError extends Error {}
+
+export function parseArgs(argv) {
+  const [cmd, ...rest] = argv;
+  if (cmd !== 'record') throw new UsageError(cmd ? `unknown command "${cmd}"` : 'missing command');
+  const o = {
+    out: 'webprof-out',
+    seconds: 5,
+    untilSelector: null,
+    script: null,
+    sampleInterval: 1,
+    backend: 'auto',
+    native: false,
+    browser: '/usr/bin/chromium',
+    timeoutMs: 30000,
+    url: null,
+  };
+  const num = (name, v) => {
+    const n = Number(v);
+    if (v === undefined || !Number.isFinite(n) || n < 0)
+      throw new UsageError(`${name} needs a number >= 0, got "${v}"`);
+    return n;
+  };
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    const val = () => {
+      if (i + 1 >= rest.length) throw new UsageError(`${a} needs a value`);
+      return rest[++i];
+    };
+    if (a === '--out') o.out = val();
+    else if (a === '--seconds') o.seconds = num(a, val());
+    else if (a === '--until-selector') o.untilSelector = val();
+    else if (a === '--script') o.script = val();
+    else if (a === '--sample-interval') o.sampleInterval = num(a, val());
+    else if (a === '--backend') {
+      o.backend = val();
+      if (!['auto', 'native', 'polyfill'].includes(o.backend))
+        throw new UsageError(`--backend must be auto, native or polyfill, got "${o.backend}"`);
+    } else if (a === '--native') o.native = true;
+    else if (a === '--browser') o.browser = val();
+    else if (a === '--timeout-ms') o.timeoutMs = num(a, val());
+    else if (a === '-h' || a === '--help') throw new UsageError('');
+    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
+    else if (!o.url) o.url = a;
+    else throw new UsageError(`unexpected argument "${a}"`);
+  }
+  if (!o.url) throw new UsageError('missing <url>');
+  try {
+    new URL(o.url);
+  } catch {
+    throw new UsageError(`not a URL: "${o.url}"`);
+  }
+  if (o.backend === 'native') o.native = true;
+  return o;
+}
+
+async function checkWritable(dir) {
+  try {
+    await mkdir(dir, { recursive: true });
+    const probe = join(dir, `.webprof-write-test-${process.pid}`);
+    await writeFile(probe, '');
+    await unlink(probe);
+  } catch (e) {
+    throw new RecordError(`cannot write to the output folder ${dir}: ${e.code || e.message}`);
+  }
+}
+
+export async function record(o, log = (m) => process.stderr.write(m + '\n')) {
+  const t0 = Date.now();
+  const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+  const out = resolve(o.out);
+  await checkWritable(out);
+  let actions = null;
+  if (o.script) {
+    try {
+      actions = (await import(pathToFileURL(resolve(o.script)).href)).default;
+    } catch (e) {
+      throw new RecordError(`cannot load the script ${o.script}: ${e.message.split('\n')[0]}`);
+    }
+    if (typeof actions !== 'function')
+      throw new RecordError(`the script ${o.script} has no default export function`);
+  }
+  try {
+    await access(o.browser, constants.X_OK);
+  } catch {
+    throw new RecordError(`cannot start the browser: ${o.browser} is not an executable file`);
+  }
+  const { chromium } = await import('playwright-core');
+  log(`[${elapsed()}] starting ${o.browser}`);
+  let browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: o.browser,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+      timeout: 30000,
+    });
+  } catch (e) {
+    throw new RecordError(`cannot start the browser ${o.browser}: ${e.message.split('\n')[0]}`);
+  }
+  try {
+    const context = await browser.newContext();
+    const autoStart = { sampleInterval: o.sampleInterval, maxBufferSize: 10_000_000, backend: o.backend };
+    await install(context, { native: o.native, autoStart });
+    const page = await context.newPage();
+    log(`[${elapsed()}] loading ${o.url}`);
+    try {
+      const response = await page.goto(o.url, { waitUntil: 'load', timeout: o.timeoutMs });
+      if (response && !response.ok()) throw new Error(`HTTP ${response.status()} ${response.statusText()}`);
+    } catch (e) {
+      throw new RecordError(`cannot load ${o.url}: ${e.message.split('\n')[0]}`);
+    }
+    if (actions) {
+      log(`[${elapsed()}] running ${o.script}`);
+      await actions({ page, context });
+    }
+    const deadline = Date.now() + o.seconds * 1000;
+    let found = false;
+    while (Date.now() < deadline) {
+      if (o.untilSelector && (await page.$(o.untilSelector))) {
+        found = true;
+        break;
+      }
+      const samples = await page.evaluate(() => {
+        const s = globalThis.__webprof__ && globalThis.__webprof__.__session;
+        return s && s.profiler && typeof s.profiler.sampleCount === 'number' ? s.profiler.sampleCount : null;
+      });
+      log(`[${elapsed()}] profiling${samples === null ? '' : `, ${samples} samples so far`}`);
+      await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, deadline - Date.now()))));
+    }
+    if (o.untilSelector && !found)
+      log(`[${elapsed()}] ${o.untilSelector} did not appear within ${o.seconds}s; stopping`);
+    const result = await stopProfile(page);
+    const written = await result.save(out);
+    log(
+      `[${elapsed()}] ${result.trace.samples.length} samples (${result.backend} sampler); wrote ${written.join(', ')}`,
+    );
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function main(argv) {
+  let o;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      if (!e.message) {
+        process.stdout.write(USAGE + '\n');
+        return 0;
+      }
+      process.stderr.write(`webprof record: ${e.message} (see webprof record --help)\n`);
+      return 2;
+    }
+    throw e;
+  }
+  try {
+    const result = await record(o);
+    process.stdout.write(result.summaryText);
+    return 0;
+  } catch (e) {
+    process.stderr.write(`webprof record: ${e instanceof RecordError ? e.message : e.stack || e}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,156 @@
+// `webprof record` against a page that was never touched by webprof, and
+// its error cases: each prints one clear line and exits non-zero.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer } from '../../e2e/server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(root, 'dist', 'webprof-cli.mjs');
+let server;
+let base;
+
+before(async () => {
+  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+after(() => server.close());
+
+function webprof(...args) {
+  // Async spawn would block this process's server; run the CLI with spawnSync
+  // only for cases that need no page from this server.
+  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+}
+
+async function webprofAsync(...args) {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('records an untouched page into all three formats', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-record-'));
+  const r = await webprofAsync('record', `${base}/untouched.html`, '--seconds', '1.5', '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /loading http/);
+  assert.match(r.stderr, /profiling/);
+  assert.match(r.stderr, /samples \((native|polyfill) sampler\)/);
+
+  const chrome = JSON.parse(readFileSync(join(out, 'trace.json'), 'utf8'));
+  assert.ok(Array.isArray(chrome.traceEvents));
+  const nodes = chrome.traceEvents
+    .filter((e) => e.ph === 'P' && e.args?.data?.cpuProfile?.nodes)
+    .flatMap((e) => e.args.data.cpuProfile.nodes);
+  const chromeNames = new Set(nodes.map((n) => n.callFrame.functionName));
+  assert.ok(chromeNames.has('crunchPrimesUntouched'), [...chromeNames].join(','));
+
+  const cpu = JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8'));
+  assert.ok(cpu.samples.length > 0);
+  assert.equal(cpu.samples.length, cpu.timeDeltas.length);
+  const cpuNames = new Set(cpu.nodes.map((n) => n.callFrame.functionName));
+  assert.ok(cpuNames.has('crunchPrimesUntouched'));
+  assert.ok(cpu.nodes.some((n) => n.callFrame.url.endsWith('/untouched.js')));
+
+  const pftrace = readFileSync(join(out, 'trace.pftrace'));
+  assert.ok(pftrace.length > 0);
+  const decoded = spawnSync('protoc', ['--decode_raw'], { input: pftrace, encoding: 'utf8' });
+  assert.equal(decoded.status, 0, decoded.stderr);
+  assert.match(decoded.stdout, /crunchPrimesUntouched/);
+
+  const summary = readFileSync(join(out, 'summary.txt'), 'utf8');
+  assert.match(summary, /crunchPrimesUntouched/);
+});
+
+test('--until-selector stops when the element appears, after a user script', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-record-'));
+  const script = join(out, 'actions.mjs');
+  writeFileSync(script, "export default async ({ page }) => { await page.click('#go'); };\n");
+  const r = await webprofAsync(
+    'record',
+    `${base}/untouched.html`,
+    '--until-selector',
+    '#done',
+    '--seconds',
+    '20',
+    '--script',
+    script,
+    '--out',
+    out,
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stderr, /did not appear/);
+  const cpu = JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8'));
+  assert.ok(cpu.nodes.some((n) => n.callFrame.functionName === 'onGoClicked'));
+});
+
+test('an unreachable URL prints one line and exits non-zero', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-record-'));
+  // A port that was just free: nothing listens there.
+  const probe = await startStaticServer({ port: 0 });
+  const port = probe.address().port;
+  await new Promise((r) => probe.close(r));
+  const url = `http://127.0.0.1:${port}/nothing`;
+  const r = webprof('record', url, '--out', out, '--seconds', '1');
+  assert.equal(r.status, 1);
+  const lines = r.stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('['));
+  assert.equal(lines.length, 1, r.stderr);
+  assert.equal(
+    lines[0],
+    `webprof record: cannot load ${url}: page.goto: net::ERR_CONNECTION_REFUSED at ${url}`,
+  );
+});
+
+test('a browser that does not start prints one line and exits non-zero', () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-record-'));
+  let r = webprof('record', 'http://127.0.0.1:9/', '--out', out, '--browser', '/nonexistent/chromium');
+  assert.equal(r.status, 1);
+  assert.equal(
+    r.stderr.trim(),
+    'webprof record: cannot start the browser: /nonexistent/chromium is not an executable file',
+  );
+  r = webprof('record', 'http://127.0.0.1:9/', '--out', out, '--browser', '/bin/false');
+  assert.equal(r.status, 1);
+  const lines = r.stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('['));
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /^webprof record: cannot start the browser \/bin\/false: /);
+});
+
+test('an output folder that cannot be written prints one line and exits non-zero', () => {
+  const r = webprof('record', 'http://127.0.0.1:9/', '--out', '/etc/passwd/profile');
+  assert.equal(r.status, 1);
+  assert.equal(
+    r.stderr.trim(),
+    'webprof record: cannot write to the output folder /etc/passwd/profile: ENOTDIR',
+  );
+});
+
+test('bad usage prints one line and exits 2', () => {
+  for (const args of [
+    [],
+    ['record'],
+    ['record', 'not a url'],
+    ['record', 'http://x/', '--seconds', 'abc'],
+    ['frobnicate'],
+  ]) {
+    const r = webprof(...args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^webprof record: .*\(see webprof record --help\)/);
+  }
+});
