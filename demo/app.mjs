@@ -1,6 +1,6 @@
 // The demo page: profile the workload for N seconds with the JS
-// Self-Profiling API (Chromium's native Profiler when the page is served
-// with Document-Policy: js-profiling, else webprof's Profiler if present),
+// Self-Profiling API (webprof's Profiler: native sampler where allowed,
+// else the polyfill; ?backend=polyfill|native picks one),
 // record probes, export in three formats and open the result in Perfetto.
 import * as webprof from 'webprof';
 import { probes } from './probes.mjs';
@@ -20,14 +20,11 @@ function status(text) {
   $('status').textContent = text;
 }
 
+// webprof's Profiler picks the sampler: Chromium's native one where the page's
+// Document-Policy allows it (npm start serves it so), the polyfill elsewhere.
 function startProfiler() {
-  const P = globalThis.Profiler || webprof.Profiler;
-  if (typeof P !== 'function') {
-    throw new Error(
-      'No JS Self-Profiling API here: serve the page with "Document-Policy: js-profiling" (npm start does) or use a build with webprof\'s Profiler.',
-    );
-  }
-  return new P({ sampleInterval: 1, maxBufferSize: 1_000_000 });
+  const backend = params.get('backend') || 'auto';
+  return new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 1_000_000, backend });
 }
 
 const nextFrame = () => new Promise((r) => setTimeout(r, 0));

@@ -1,24 +1,21 @@
 // The demo's summary: top functions by self time (from the samples' leaf
 // frames), the probes' aggregates with percentiles, and the marks.
+import { summarize } from 'webprof';
 
-/** [{name, url, samples, selfMs}] sorted by self time, from a ProfilerTrace. */
+/** [{name, samples, selfMs}] sorted by self time (webprof's summarize()). */
 export function summarizeProfile(trace, intervalMs) {
-  const self = new Map();
-  for (const s of trace.samples) {
-    const key = s.stackId === undefined ? '(no JS)' : frameLabel(trace, trace.stacks[s.stackId].frameId);
-    self.set(key, (self.get(key) || 0) + 1);
-  }
-  return [...self]
-    .map(([name, samples]) => ({ name, samples, selfMs: samples * intervalMs }))
-    .sort((a, b) => b.samples - a.samples);
+  const s = summarize(trace, { top: 50 });
+  const rows = s.top
+    .filter((r) => r.self > 0)
+    .map((r) => ({ name: label(r), samples: r.self, selfMs: r.self * intervalMs }));
+  const idle = s.samples - s.withStack;
+  if (idle) rows.push({ name: '(no JS)', samples: idle, selfMs: idle * intervalMs });
+  return rows.sort((a, b) => b.samples - a.samples);
 }
 
-function frameLabel(trace, frameId) {
-  const f = trace.frames[frameId];
-  const name = f.name || '(anonymous)';
-  if (f.resourceId === undefined) return name;
-  const url = trace.resources[f.resourceId].split('/').pop();
-  return `${name} ${url}:${f.line ?? '?'}`;
+function label(r) {
+  if (!r.url) return r.name;
+  return `${r.name} ${r.url.split('/').pop()}:${r.line ?? '?'}`;
 }
 
 function table(headers, rows) {

@@ -1,19 +1,20 @@
 // webprof/playwright as a user writes it: the fixture profiles a block of
 // actions or a whole test and attaches the files to the report.
 import { test as base, expect } from '@playwright/test';
-import { withWebprof, profile, grantNativeProfiler } from 'webprof/playwright';
+import { withWebprof, profile, grantNativeProfiler, install } from 'webprof/playwright';
 
 const test = withWebprof(base);
 
-test('profile() around a click finds the hot function and attaches files', async ({
+test('profile() around a click, page scripts rewritten for dense samples, attaches files', async ({
   page,
   webprof,
 }, testInfo) => {
+  await install(page, { dense: true });
   await page.goto('/e2e/pages/record/untouched.html');
   const result = await webprof.profile(
     async () => {
       await page.click('#go');
-      await page.waitForSelector('#done');
+      await page.waitForSelector('#done', { state: 'attached' });
     },
     { sampleInterval: 1 },
   );
@@ -22,11 +23,47 @@ test('profile() around a click finds the hot function and attaches files', async
   expect(names).toContain('onGoClicked');
   expect(names).toContain('crunchPrimesUntouched');
   expect(result.summary.top.map((r) => r.name)).toContain('crunchPrimesUntouched');
+  // Frames point at the page's own script and its definition positions.
+  const url = result.trace.resources.find((r) => r.endsWith('/untouched.js'));
+  expect(url).toBeTruthy();
   const attached = testInfo.attachments.map((a) => a.name);
   for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'summary.txt'])
     expect(attached).toContain(`webprof-1-${f}`);
   const chrome = JSON.parse(Buffer.from(result.files['trace.json']).toString('utf8'));
   expect(chrome.traceEvents.length).toBeGreaterThan(0);
+});
+
+test("the fixture on the demo page finds the demo's hot functions in the attached trace", async ({
+  page,
+  webprof,
+}, testInfo) => {
+  await install(page, { dense: true });
+  await page.goto('/demo/');
+  await page.fill('#seconds', '1');
+  const result = await webprof.profile(async () => {
+    await page.click('#profile');
+    await page.waitForFunction(() => ['opening', 'done', 'error'].includes(window.demo?.state));
+  });
+  const attachment = testInfo.attachments.find((a) => a.name === 'webprof-1-profile.cpuprofile');
+  const cpu = JSON.parse(attachment.body.toString('utf8'));
+  const hits = new Map();
+  for (const n of cpu.nodes)
+    hits.set(n.callFrame.functionName, (hits.get(n.callFrame.functionName) || 0) + n.hitCount);
+  for (const hot of ['runRound', 'renderTable', 'makePayload']) expect(hits.has(hot), hot).toBe(true);
+  expect(result.summary.top.length).toBeGreaterThan(0);
+});
+
+test('without the transform the polyfill samples only at task boundaries', async ({ page }) => {
+  await page.goto('/e2e/pages/record/untouched.html');
+  const result = await profile(page, async () => {
+    await page.click('#go');
+    await page.waitForSelector('#done', { state: 'attached' });
+  });
+  expect(result.backend).toBe('polyfill');
+  expect(result.trace.samples.length).toBeGreaterThan(0);
+  // The page's long loop has no probe site inside it: none of its samples
+  // can name the functions running there.
+  expect(result.trace.frames.map((f) => f.name)).not.toContain('crunchPrimesUntouched');
 });
 
 test.describe('whole-test profiling on request', () => {

@@ -17,6 +17,7 @@ const USAGE = `usage: webprof record <url> [options]
   --sample-interval MS    sampling interval in ms (default 1)
   --backend B             auto | native | polyfill (default auto)
   --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
+  --no-dense              do not pass the page's scripts through the sampling transform (polyfill)
   --browser PATH          Chromium executable (default /usr/bin/chromium)
   --timeout-ms N          navigation timeout (default 30000)`;
 
@@ -34,6 +35,7 @@ export function parseArgs(argv) {
     sampleInterval: 1,
     backend: 'auto',
     native: false,
+    dense: true,
     browser: '/usr/bin/chromium',
     timeoutMs: 30000,
     url: null,
@@ -132,7 +134,9 @@ export async function record(o, log = (m) => process.stderr.write(m + '\n')) {
   try {
     const context = await browser.newContext();
     const autoStart = { sampleInterval: o.sampleInterval, maxBufferSize: 10_000_000, backend: o.backend };
-    await install(context, { native: o.native, autoStart });
+    // The native sampler needs no transform; the polyfill gets dense
+    // samples from the page's own scripts, rewritten as they load.
+    await install(context, { native: o.native, dense: o.dense && !o.native, autoStart });
     const page = await context.newPage();
     log(`[${elapsed()}] loading ${o.url}`);
     try {

@@ -36,3 +36,4 @@ export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profile
 export { startWorker, WorkerRuntime } from './worker-runtime.mjs';
 export { resolveFrameDefinitions, clearSourceCache } from './fidelity.mjs';
 export { __wp$f, __wp$s, denseMode } from './dense.mjs';
+export { summarize, formatSummary } from './summary.mjs';

@@ -11,6 +11,11 @@ export interface ProfileOptions {
   backend?: 'auto' | 'native' | 'polyfill';
   /** Serve documents with `Document-Policy: js-profiling` so Chromium's native sampler is allowed. */
   native?: boolean;
+  /**
+   * Pass every script the page loads from now on through the dense-sampling transform, so the
+   * polyfill samples inside long synchronous code of pages nobody built for it.
+   */
+  dense?: boolean;
 }
 
 export interface ProfileSummaryRow {
@@ -40,8 +45,10 @@ export interface ProfileResult {
 /** Makes webprof available in every frame of the page/context before page scripts run. */
 export function install(
   target: Page | BrowserContext,
-  options?: { native?: boolean; autoStart?: ProfileOptions },
+  options?: { native?: boolean; dense?: boolean; autoStart?: ProfileOptions },
 ): Promise<void>;
+/** Passes every script the page loads through the dense-sampling transform. */
+export function transformScripts(target: Page | BrowserContext): Promise<void>;
 /** Serves every document with `Document-Policy: js-profiling`. */
 export function grantNativeProfiler(target: Page | BrowserContext): Promise<void>;
 export function startProfile(page: Page, options?: ProfileOptions): Promise<void>;

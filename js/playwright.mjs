@@ -11,11 +11,17 @@
 // with `Document-Policy: js-profiling`. With `native: true` we add that header
 // to every document response through request interception, so any page gets
 // the native sampler in Chromium; otherwise the polyfill runs. The result
-// says which one ran.
+// says which one ran. The polyfill samples at probe sites; on a page nobody
+// built for it those are only task boundaries, so with `dense: true` (the
+// default of the fixture and of `webprof record` when the polyfill runs)
+// every script the page loads is passed through the sampling transform on
+// its way in (js/transform/), which adds a probe site to every function
+// entry and loop body without moving a line.
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as webprof from './index.mjs';
 import { summarize, formatSummary } from './summary.mjs';
+import { transformForSampling } from './transform/index.mjs';
 
 const HIDDEN = '__webprof__';
 const installed = new WeakMap(); // page/context -> install options
@@ -40,6 +46,9 @@ function initScript({ script, wasmUrl }, autoStart) {
   Object.defineProperty(globalThis, 'webprofWasmUrl', { value: ${JSON.stringify(wasmUrl)}, configurable: true });
   ${script}
   Object.defineProperty(globalThis, '${HIDDEN}', { value: webprof, configurable: true });
+  // The checks the transform inserts into rewritten scripts use these.
+  Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });
+  Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
   webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; });
   ${autoStart ? `if (globalThis.top === globalThis) (${startInPage.toString()})(webprof, ${JSON.stringify(autoStart)});` : ''}
 })();`;
@@ -82,13 +91,36 @@ async function stopInPage(w) {
 /**
  * Makes webprof available in `target` (a Page or a BrowserContext) before any
  * page script runs. Idempotent.
- * @param {{native?: boolean, autoStart?: object}} [options]
+ * @param {{native?: boolean, dense?: boolean, autoStart?: object}} [options]
  */
 export async function install(target, options = {}) {
   if (installed.has(target)) return;
   installed.set(target, options);
   await target.addInitScript({ content: initScript(await agentSource(), options.autoStart) });
   if (options.native) await grantNativeProfiler(target);
+  if (options.dense) await transformScripts(target);
+}
+
+/** Passes every script the page loads through the dense-sampling transform. */
+export async function transformScripts(target) {
+  await target.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'script') return route.fallback();
+    const response = await route.fetch();
+    const type = response.headers()['content-type'] || '';
+    if (!response.ok() || !/javascript|ecmascript/.test(type)) return route.fulfill({ response });
+    const source = await response.text();
+    // A page's own copy of webprof (its marker functions) is never rewritten:
+    // its probe sites would sample webprof itself.
+    if (source.includes('__webprof$')) return route.fulfill({ response });
+    // runtime: null — no import is added; the checks use the globals the
+    // init script defines, so classic scripts and modules both work.
+    const { code } = await transformForSampling(await response.text(), {
+      runtime: null,
+      file: request.url(),
+    });
+    await route.fulfill({ response, body: code });
+  });
 }
 
 /** Serves every document with `Document-Policy: js-profiling` (Chromium's native sampler). */
@@ -137,7 +169,8 @@ export async function stopProfile(page) {
  * const result = await profile(page, async () => { await page.click('#go'); }, { sampleInterval: 1 });
  */
 export async function profile(page, actions, options = {}) {
-  if (options.native) await install(page, { native: true });
+  if (options.native || options.dense)
+    await install(page, { native: !!options.native, dense: !!options.dense });
   await startProfile(page, options);
   let result;
   try {
@@ -209,6 +242,7 @@ export function withWebprof(base) {
         if (webprofProfile) {
           await install(page, {
             native: !!webprofProfile.native,
+            dense: webprofProfile.dense ?? !webprofProfile.native,
             autoStart: autoStartOptions(webprofProfile),
           });
         }

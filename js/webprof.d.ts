@@ -404,3 +404,26 @@ export function resolveFrameDefinitions(
 ): Promise<FrameResolution>;
 /** Forgets every cached source scan. */
 export function clearSourceCache(): void;
+
+// ---- summary (js/summary.mjs) ----
+export interface TraceSummaryRow {
+  name: string;
+  url: string;
+  line?: number;
+  /** Samples whose innermost frame is this function. */
+  self: number;
+  /** Samples with this function anywhere on the stack (once per sample). */
+  total: number;
+  selfPercent: number;
+  totalPercent: number;
+}
+export interface TraceSummary {
+  samples: number;
+  withStack: number;
+  durationMs: number;
+  top: TraceSummaryRow[];
+}
+/** The hottest functions of a ProfilerTrace by self samples. */
+export function summarize(trace: ProfilerTrace, options?: { top?: number }): TraceSummary;
+/** The summary as aligned text lines. */
+export function formatSummary(summary: TraceSummary, options?: { backend?: string }): string;

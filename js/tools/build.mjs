@@ -82,7 +82,6 @@ for (const e of ENTRIES) {
       format: 'iife',
       globalName: e.global,
       platform: 'browser',
-      minify: true,
       define: { 'import.meta.url': 'undefined' },
     });
   }

@@ -15,15 +15,17 @@ export const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 
 /**
  * @param {string} code an ES module's source
- * @param {{runtime?: string, file?: string}} [options] runtime: module
+ * @param {{runtime?: string|null, file?: string}} [options] runtime: module
  *   specifier that exports __wp$f and __wp$s (default 'webprof', the
- *   package's main entry); file: the source's name in the source map
+ *   package's main entry); null = no import, the checks use globals of
+ *   those names (classic scripts, pages webprof/playwright rewrites);
+ *   file: the source's name in the source map
  * @returns {Promise<{code: string, sites: number, status: string, map: object|null}>}
  *   map: a source map v3 back to `code` (null when nothing changed)
  */
 export async function transformForSampling(code, options = {}) {
   await ready;
-  const runtime = options.runtime || 'webprof';
+  const runtime = options.runtime === undefined ? 'webprof' : options.runtime;
   const { status, sites } = guard((m) => {
     const { ptr, len } = writeScratch(code);
     const st = m.findProbeSites(ptr, len);
@@ -38,7 +40,7 @@ export async function transformForSampling(code, options = {}) {
     from = i;
   }
   out += code.slice(from);
-  const tail = `\nimport { __wp$f, __wp$s } from ${JSON.stringify(runtime)};\n`;
+  const tail = runtime === null ? '' : `\nimport { __wp$f, __wp$s } from ${JSON.stringify(runtime)};\n`;
   return {
     code: out + tail,
     sites: sites.length,
