@@ -1,20 +1,10 @@
 // e2e in Debian's Chromium (Playwright never downloads a browser here).
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './js/chromium.mjs';
 
 const port = Number(process.env.WEBPROF_PORT || 8787);
 
-export const chromiumLaunch = {
-  executablePath: process.env.WEBPROF_CHROMIUM || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+export const chromiumLaunch = chromiumLaunchOptions();
 
 export default defineConfig({
   testDir: 'e2e',

@@ -5,6 +5,7 @@
 //
 //   node demo/main.mjs [--port N]
 //   node demo/main.mjs --headless --out DIR [--seconds N]
+import { chromiumLaunchOptions } from '../js/chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,17 +44,7 @@ if (!headless) {
   const seconds = Number(value('seconds', 3));
   mkdirSync(out, { recursive: true });
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: process.env.WEBPROF_CHROMIUM || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   let code = 0;
   try {
     const page = await browser.newPage({ acceptDownloads: true });

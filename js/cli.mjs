@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { install, stopProfile } from './playwright.mjs';
+import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 
 const USAGE = `usage: webprof record <url> [options]
   --out DIR               output folder (default ./webprof-out)
@@ -36,7 +37,7 @@ export function parseArgs(argv) {
     backend: 'auto',
     native: false,
     dense: true,
-    browser: '/usr/bin/chromium',
+    browser: CHROMIUM_PATH,
     timeoutMs: 30000,
     url: null,
   };
@@ -114,20 +115,7 @@ export async function record(o, log = (m) => process.stderr.write(m + '\n')) {
   log(`[${elapsed()}] starting ${o.browser}`);
   let browser;
   try {
-    browser = await chromium.launch({
-      executablePath: o.browser,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-      timeout: 30000,
-    });
+    browser = await chromium.launch(chromiumLaunchOptions({ executablePath: o.browser, timeout: 30000 }));
   } catch (e) {
     throw new RecordError(`cannot start the browser ${o.browser}: ${e.message.split('\n')[0]}`);
   }

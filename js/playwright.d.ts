@@ -1,6 +1,6 @@
 // Types of `webprof/playwright`.
 import type { Page, BrowserContext } from 'playwright-core';
-import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline } from './webprof';
+import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline, TraceSummary } from './webprof';
 
 export interface ProfileOptions {
   /** Sampling interval in ms (default 1). */
@@ -18,16 +18,6 @@ export interface ProfileOptions {
   dense?: boolean;
 }
 
-export interface ProfileSummaryRow {
-  name: string;
-  url: string;
-  line?: number;
-  self: number;
-  total: number;
-  selfPercent: number;
-  totalPercent: number;
-}
-
 export interface ProfileResult {
   trace: ProfilerTrace;
   probes: { aggregates: Map<string, AggrResult>; marks: MarkTimeline; traces: TraceTimeline } | null;
@@ -36,7 +26,7 @@ export interface ProfileResult {
   sampleInterval: number;
   /** trace.json, profile.cpuprofile, trace.pftrace, summary.txt */
   files: Record<string, ArrayBuffer>;
-  summary: { samples: number; withStack: number; durationMs: number; top: ProfileSummaryRow[] };
+  summary: TraceSummary;
   summaryText: string;
   /** Writes the files into dir; resolves to their paths. */
   save(dir: string): Promise<string[]>;

@@ -3,23 +3,13 @@
 // ratio (target >= 2x) and webprof's output rate (target >= 200 MB/s).
 //   node tests/bench/export_browser_bench.mjs [samples] [rounds]
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../js/chromium.mjs';
 import { startStaticServer } from '../../e2e/server.mjs';
 
 const samples = Number(process.argv[2] || 1_000_000);
 const rounds = Number(process.argv[3] || 5);
 const server = await startStaticServer({ port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.WEBPROF_CHROMIUM || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--js-flags=--expose-gc',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions({ extraArgs: ['--js-flags=--expose-gc'] }));
 try {
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error(e.message));
