@@ -1,6 +1,6 @@
 // Types of `webprof/playwright`.
 import type { Page, BrowserContext } from 'playwright-core';
-import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline, TraceSummary } from './webprof';
+import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline, TraceSummary } from './webprof.js';
 
 export interface ProfileOptions {
   /** Sampling interval in ms (default 1). */
