@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const steps = [
   ['format (clang-format, prettier)', 'npm', ['run', '--silent', 'format:check']],
+  ['types (tsc over the published .d.ts)', 'npx', ['tsc', '-p', 'tests/types']],
   [
     'native core (GoogleTest via ctest)',
     'ctest',
