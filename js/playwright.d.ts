@@ -24,6 +24,8 @@ export interface ProfileResult {
   /** Which sampler ran: 'native' (Chromium's Profiler) or 'polyfill'. */
   backend: 'native' | 'polyfill';
   sampleInterval: number;
+  /** performance.now() in the page when the profile started. */
+  startedAt: number;
   /** trace.json, profile.cpuprofile, trace.pftrace, summary.txt */
   files: Record<string, ArrayBuffer>;
   summary: TraceSummary;

@@ -84,7 +84,13 @@ async function stopInPage(w) {
     (w.isNativeProfiler && w.isNativeProfiler(session.profiler) ? 'native' : 'polyfill');
   // Probe info objects are the page's: keep what survives structured cloning.
   return JSON.parse(
-    JSON.stringify({ trace, probes, backend, sampleInterval: session.profiler.sampleInterval }),
+    JSON.stringify({
+      trace,
+      probes,
+      backend,
+      sampleInterval: session.profiler.sampleInterval,
+      startedAt: session.startedAt,
+    }),
   );
 }
 
@@ -182,7 +188,7 @@ export async function profile(page, actions, options = {}) {
 }
 
 /** Turns the page's data into exported files, a summary and save(dir). */
-export async function makeResult({ trace, probes, backend, sampleInterval }) {
+export async function makeResult({ trace, probes, backend, sampleInterval, startedAt }) {
   await webprof.ready;
   const input = { profile: trace };
   if (probes) {
@@ -203,6 +209,7 @@ export async function makeResult({ trace, probes, backend, sampleInterval }) {
     probes: probes && { aggregates: input.aggregates, marks: probes.marks, traces: probes.traces },
     backend,
     sampleInterval,
+    startedAt,
     files,
     summary,
     summaryText,
