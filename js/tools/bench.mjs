@@ -1,0 +1,26 @@
+// `npm run bench`: every benchmark, each printing ratios against a baseline
+// measured in the same run (docs/BENCHMARKS.md records the figures).
+// Expects `npm run build`. Nothing here is a pass/fail test.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const benches = [
+  ['core (Google Benchmark)', './build/native/tests/bench/webprof_bench', ['--benchmark_min_time=0.5']],
+  ['probes in Chromium', 'node', ['js/tools/bench-probes.mjs']],
+  ['export in Chromium (1M samples)', 'node', ['tests/bench/export_browser_bench.mjs']],
+  ['polyfill probe sites (Node)', 'node', ['tests/bench/profiler_probe_bench.mjs']],
+  ['RuntimeProfiler (Node)', 'node', ['tests/bench/runtime_profiler_bench.mjs']],
+  [
+    'dense-sampling overhead in Chromium',
+    'npx',
+    ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead', '--reporter=line'],
+  ],
+];
+const only = process.argv.slice(2);
+for (const [name, cmd, args] of benches) {
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, WEBPROF_BENCH: '1' } });
+}
