@@ -37,8 +37,10 @@ const base = `http://127.0.0.1:${server.address().port}`;
 const demoUrl = `${base}/demo/?policy=js-profiling`;
 
 if (!headless) {
-  console.log(`webprof demo: ${demoUrl}`);
-  console.log(`(add &profile=N to profile at once; Ctrl-C to stop)`);
+  // Opening the printed URL profiles the workload for 3 s at once and shows
+  // the summary, the downloads and the embedded viewer.
+  console.log(`webprof demo: ${demoUrl}&profile=3`);
+  console.log(`(without &profile=N it waits for the Profile button; Ctrl-C to stop)`);
 } else {
   const out = resolve(value('out', 'out'));
   const seconds = Number(value('seconds', 3));
