@@ -15,7 +15,8 @@ test('framework and user probes record a window in Chromium', async ({ page }) =
   expect(r.aggregates['event:click'].count).toBeGreaterThanOrEqual(1);
   expect(r.aggregates['event:click'].max).toBeGreaterThanOrEqual(70);
   expect(r.aggregates['task:timeout'].count).toBeGreaterThanOrEqual(1);
-  expect(r.aggregates['task:raf'].count).toBe(1);
+  // The page's own rAF plus any other frame callback in the window.
+  expect(r.aggregates['task:raf'].count).toBeGreaterThanOrEqual(1);
   expect(r.aggregates['user:compute'].count).toBe(1);
   expect(r.aggregates.longtask.count).toBeGreaterThanOrEqual(1);
   const p99 = r.aggregates['event:click'].p99;
