@@ -12,8 +12,8 @@
 // clock (performance.now ≈ 120 ns). The stride adapts so that clock reads
 // happen about every interval/8: a hot site costs ~1 ns per call, a cold one
 // still reads the clock each time. When a sample is due at a site the stack
-// is captured with `new Error().stack` (Error.stackTraceLimit raised,
-// Error.prepareStackTrace set aside) and the text goes to the core, which
+// is captured as Error.stack text (js/stack_capture.mjs, shared with
+// RuntimeProfiler's frame()) and the text goes to the core, which
 // parses it once and samples every due session (wasm/bind_profiler.cpp).
 // Between tasks a timer samples too: nothing of the page runs then, so
 // those samples carry no stackId (idle, as the spec defines). The timer hops
@@ -27,11 +27,11 @@
 import { core, isReady, ready, writeScratch } from './core.mjs';
 import { findStatus } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
+import { captureStack } from './stack_capture.mjs';
 
 export const MARKER = '__webprof$';
 /** The smallest interval the polyfill samples at (ms). */
 export const MIN_INTERVAL = 1;
-const STACK_LIMIT = 200;
 
 const g = globalThis;
 // Captured at load, before probe-sites.mjs wraps them: the sampler's own
@@ -196,19 +196,6 @@ function __webprof$check() {
   if (t >= dueAt) __webprof$sample(t, true);
 }
 
-function __webprof$capture() {
-  const E = Error;
-  const hasLimit = 'stackTraceLimit' in E;
-  const limit = E.stackTraceLimit;
-  const prepare = E.prepareStackTrace;
-  if (prepare !== undefined) E.prepareStackTrace = undefined;
-  if (hasLimit) E.stackTraceLimit = STACK_LIMIT;
-  const text = new E().stack;
-  if (hasLimit) E.stackTraceLimit = limit;
-  if (prepare !== undefined) E.prepareStackTrace = prepare;
-  return typeof text === 'string' ? text : '';
-}
-
 function __webprof$sample(t, withStack) {
   // Bit i of the mask selects the i-th session attached to the core.
   let mask = 0;
@@ -228,7 +215,7 @@ function __webprof$sample(t, withStack) {
   }
   recompute();
   if (!attachedDue && !pendingDue) return;
-  const text = withStack ? __webprof$capture() : null;
+  const text = withStack ? captureStack() : null;
   if (pendingDue) for (const s of pendingDue) s.pending.push([t, text]);
   if (!attachedDue) return;
   const m = core();
