@@ -75,8 +75,8 @@ async function run(seconds) {
       .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
       .join(', ')})`;
     $('downloads').hidden = false;
-    renderSummary($('summary'), summarizeProfile(result.profile, result.interval), result);
     demo.summary = summarizeProfile(result.profile, result.interval);
+    renderSummary($('summary'), demo.summary, result);
     status(`opening Perfetto UI at ${perfettoOrigin}…`);
     demo.state = 'opening';
     $('viewer').replaceChildren();

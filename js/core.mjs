@@ -130,21 +130,3 @@ export function writeScratch(text) {
   const { written } = encoder.encodeInto(text, m.HEAPU8.subarray(ptr, ptr + max));
   return { ptr, len: written };
 }
-
-/** Copies `len` bytes at `ptr` out of Wasm memory into a fresh ArrayBuffer. */
-export function copyOut(ptr, len) {
-  return core().HEAPU8.slice(ptr, ptr + len).buffer;
-}
-
-/**
- * Creates an embind object with `make(core)`, passes it to `use` and always
- * deletes it, so C++ memory is freed even when `use` throws.
- */
-export function using(make, use) {
-  const obj = make(core());
-  try {
-    return use(obj);
-  } finally {
-    obj.delete();
-  }
-}

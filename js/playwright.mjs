@@ -121,7 +121,7 @@ export async function transformScripts(target) {
     if (source.includes('__webprof$')) return route.fulfill({ response });
     // runtime: null — no import is added; the checks use the globals the
     // init script defines, so classic scripts and modules both work.
-    const { code } = await transformForSampling(await response.text(), {
+    const { code } = await transformForSampling(source, {
       runtime: null,
       file: request.url(),
     });

@@ -21,7 +21,7 @@ import {
   MIN_INTERVAL,
   ownUrl,
   SamplerSession,
-  replayPending as replayText,
+  materialize,
   startSession,
   stopSession,
 } from './sampler.mjs';
@@ -155,13 +155,7 @@ class PolyfillBackend {
     await ready;
     // A session stopped before the core loaded: build it now from what was kept.
     const s = this.session;
-    if (!s.trace) {
-      s.trace = s.makeTrace();
-      for (const [ts, text] of s.pending) {
-        if (text !== null) replayText(s, ts, text);
-        else if (!s.trace.sample(ts)) break;
-      }
-    }
+    if (!s.trace) materialize(s);
     s.trace.stop();
     try {
       await resolveDefinitions(s.trace);

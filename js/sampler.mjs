@@ -110,15 +110,7 @@ export function stopSession(session) {
 }
 
 function attach(session) {
-  configure();
-  session.trace = session.makeTrace();
-  if (session.pausedByVisibility) session.trace.pause();
-  // Replay what was due before the core was there, in order.
-  for (const [ts, text] of session.pending) {
-    const r = text === null ? idleOne(session, ts) : sampleOne(session, ts, text);
-    if (r === status.BufferFull) return full(session);
-  }
-  session.pending = [];
+  if (materialize(session) === status.BufferFull) return full(session);
   // Keep the core's attach order equal to `sessions` order.
   const m = core();
   for (const s of sessions) if (s.trace) m._wp_profiler_detach(s.trace._handle);
@@ -254,10 +246,24 @@ function sampleOne(session, t, text) {
   return idleOne(session, t);
 }
 
-/** Replays one stack text kept before `ready` into session.trace. */
-export function replayPending(session, t, text) {
+/**
+ * Creates the session's trace in the core and replays, in order, what was
+ * due before the core was there (pending samples were taken while the page
+ * was visible, so the visibility pause applies after them). Returns
+ * BufferFull when the replay filled the buffer, else Ok.
+ */
+export function materialize(session) {
   configure();
-  return sampleOne(session, t, text);
+  session.trace = session.makeTrace();
+  const pending = session.pending;
+  session.pending = [];
+  let r = status.Ok;
+  for (const [ts, text] of pending) {
+    r = text === null ? idleOne(session, ts) : sampleOne(session, ts, text);
+    if (r === status.BufferFull) break;
+  }
+  if (session.pausedByVisibility) session.trace.pause();
+  return r === status.BufferFull ? r : status.Ok;
 }
 
 function idleOne(session, t) {
@@ -334,9 +340,4 @@ function onVisibility() {
     countdown = 1;
     schedule();
   }
-}
-
-/** For tests and benchmarks: the sampler's adaptive state. */
-export function samplerState() {
-  return { sessions: sessions.length, stride, dueAt, hidden };
 }
