@@ -214,10 +214,16 @@ function __webprof$sample(t, withStack) {
   mask >>>= 0;
   if (text === null) m._wp_profiler_idle(t, mask);
   else sampleAttached(m, t, text, mask);
-  const order = sessions.filter((s) => s.trace);
+  // Results are in attach order; full() edits `sessions`, so the full ones
+  // are collected first (an array is made only when one is full).
+  const heap = m.HEAP32;
   const base = m._wp_profiler_results() >> 2;
-  const results = m.HEAP32.slice(base, base + order.length);
-  for (let i = 0; i < order.length; i++) if (results[i] === status.BufferFull) full(order[i]);
+  let k = 0;
+  let filled = null;
+  for (const s of sessions) {
+    if (s.trace && heap[base + k++] === status.BufferFull) (filled || (filled = [])).push(s);
+  }
+  if (filled) for (const s of filled) full(s);
 }
 
 // Samples the attached sessions in `mask`; classifies scripts the core has
