@@ -18,6 +18,13 @@ void Session::Resume() {
   if (state_ == SessionState::kPaused) state_ = SessionState::kStarted;
 }
 
+bool Session::WouldKeep(double ts) const {
+  const SampleBuffer& samples = trace_.samples();
+  return state_ == SessionState::kStarted && std::isfinite(ts) && ts >= 0 &&
+         (samples.empty() || ts >= samples.back().timestamp) &&
+         samples.size() < options_.max_buffer_size;
+}
+
 Status Session::TakeSample(double ts, StackId stack) {
   if (state_ == SessionState::kStopped) {
     ++refused_;

@@ -41,6 +41,9 @@ class Session {
 
   // Appends (timestamp, stack). `stack` None = a sample without stackId.
   Status TakeSample(double timestamp_ms, StackId stack);
+  // Whether TakeSample(timestamp_ms, None) would keep a sample, without any
+  // side effect: lets a caller skip interning a stack the session refuses.
+  bool WouldKeep(double timestamp_ms) const;
 
   ProfilerTrace& trace() { return trace_; }
   const ProfilerTrace& trace() const { return trace_; }

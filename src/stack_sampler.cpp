@@ -115,12 +115,8 @@ Status StackSampler::Sample(std::string_view text, StackFormat format,
     // Interning only for sessions that will keep the sample: a stopped,
     // paused or full session's trace must not grow, nor one that will refuse
     // the timestamp.
-    const SampleBuffer& buf = s->trace().samples();
-    bool keeps = s->state() == SessionState::kStarted &&
-                 buf.size() < s->max_buffer_size() && timestamp_ms >= 0 &&
-                 timestamp_ms < 1e300 &&
-                 (buf.empty() || timestamp_ms >= buf.back().timestamp);
-    StackId stack = keeps ? InternInto(&s->trace()) : StackId::None();
+    StackId stack =
+        s->WouldKeep(timestamp_ms) ? InternInto(&s->trace()) : StackId::None();
     results[i] = s->TakeSample(timestamp_ms, stack);
   }
   return parsed;
