@@ -18,6 +18,7 @@
 
 #include "json_writer.h"
 #include "profiler_trace.h"
+#include "time_units.h"
 
 namespace webprof {
 
@@ -27,17 +28,6 @@ constexpr int64_t kProgramNodeId = 2;
 inline int64_t NodeIdForStack(StackId s) {
   return s.is_none() ? kProgramNodeId : int64_t{s.value} + 3;
 }
-
-// Milliseconds (the core's unit) to whole microseconds (V8's unit for
-// sample times and timeDeltas).
-// Sample times are finite and >= 0 (the session checks), so rounding half
-// up by truncation is exact and much cheaper than llround in this hot loop.
-inline int64_t MsToWholeUs(double ms) {
-  return static_cast<int64_t>(ms * 1000.0 + 0.5);
-}
-// Milliseconds to microseconds keeping nanosecond precision, without the
-// binary noise of ms * 1000 (e.g. 1.0000000000000002).
-inline double MsToUs(double ms) { return std::round(ms * 1e6) / 1000.0; }
 
 // True when some sample has no stack (so node 2 "(program)" exists).
 bool HasStacklessSamples(const ProfilerTrace& t);

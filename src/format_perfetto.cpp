@@ -8,12 +8,12 @@
 
 #include "json_check.h"
 #include "proto_writer.h"
+#include "time_units.h"
 
 namespace webprof {
 namespace {
 
 int64_t MsToNs(double ms) { return std::llround(ms * 1e6); }
-int64_t MsToUsWhole(double ms) { return std::llround(ms * 1e3); }
 
 class PerfettoEncoder {
  public:
@@ -120,7 +120,7 @@ class PerfettoEncoder {
     w_.Bytes(5, o_.thread.thread_name);
     const ProfilerTrace* p = in_.profile;
     int64_t ref_us =
-        p && !p->samples().empty() ? MsToUsWhole(p->samples()[0].timestamp) : 0;
+        p && !p->samples().empty() ? MsToWholeUs(p->samples()[0].timestamp) : 0;
     w_.Int64(6, ref_us);  // reference_timestamp_us
     w_.EndNested();
 
@@ -185,7 +185,7 @@ class PerfettoEncoder {
     const SampleBuffer& s = in_.profile->samples();
     const uint64_t program_iid = in_.profile->stacks().size() + 1;
     size_t per = o_.samples_per_packet ? o_.samples_per_packet : 1000;
-    int64_t prev_us = s.empty() ? 0 : MsToUsWhole(s[0].timestamp);
+    int64_t prev_us = s.empty() ? 0 : MsToWholeUs(s[0].timestamp);
     for (size_t begin = 0; begin < s.size(); begin += per) {
       size_t end = std::min(s.size(), begin + per);
       BeginPacket(pf::kNeedsIncrementalState);
@@ -196,7 +196,7 @@ class PerfettoEncoder {
       // Deltas are cumulative across packets, starting at the
       // ThreadDescriptor's reference_timestamp_us.
       for (size_t i = begin; i < end; ++i) {
-        int64_t us = MsToUsWhole(s[i].timestamp);
+        int64_t us = MsToWholeUs(s[i].timestamp);
         w_.Int64(2, us - prev_us);
         prev_us = us;
       }
