@@ -42,8 +42,7 @@ void AggregateTable::Fold(StringId name, double duration) {
   if (buckets_.size() <= name.value) buckets_.resize(name.value + 1);
   std::unique_ptr<AggrStats>& b = buckets_[name.value];
   if (!b) b = std::make_unique<AggrStats>();  // once per name, ever
-  if (b->count == 0) touched_.push_back(name.value);
-  ++b->count;
+  if (b->histogram.count() == 0) touched_.push_back(name.value);
   b->sum += duration;
   if (duration > b->max) b->max = duration;
   if (duration < b->min) b->min = duration;
@@ -59,7 +58,6 @@ void AggregateTable::ResetOpen() {
 void AggregateTable::ResetBuckets() {
   for (uint32_t name : touched_) {
     AggrStats& b = *buckets_[name];
-    b.count = 0;
     b.sum = 0;
     b.max = -std::numeric_limits<double>::infinity();
     b.min = std::numeric_limits<double>::infinity();

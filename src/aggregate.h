@@ -34,7 +34,7 @@
 namespace webprof {
 
 struct AggrStats {
-  uint64_t count = 0;
+  // The count is histogram.count(): every duration lands there exactly once.
   double sum = 0;
   double max = -std::numeric_limits<double>::infinity();
   double min = std::numeric_limits<double>::infinity();

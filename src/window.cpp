@@ -56,9 +56,9 @@ Status Recorder::End(double now) {
     const AggrStats& s = aggr_.stats(StringId(n));
     AggrResult a;
     a.name = StringId(n);
-    a.count = s.count;
+    a.count = s.histogram.count();
     a.sum = s.sum;
-    a.avg = s.sum / static_cast<double>(s.count);
+    a.avg = s.sum / static_cast<double>(a.count);
     a.max = s.max;
     a.min = s.min;
     a.p50 = s.histogram.Percentile(0.50, s.min, s.max);
