@@ -58,8 +58,6 @@ class StackSampler {
   Status Capture(std::string_view text,
                  StackFormat format = StackFormat::kAuto);
   const std::vector<RawFrame>& visible_frames() const { return visible_; }
-  // Frames of the last capture before filtering, innermost first.
-  const std::vector<ParsedFrame>& parsed_frames() const { return parsed_; }
 
   // The StackId of the last capture's visible frames in `trace` (None when
   // no frame is visible or a table cap dropped them all).

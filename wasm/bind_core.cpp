@@ -12,11 +12,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include "bind_util.h"
 #include "session.h"
 #include "status.h"
 
 using namespace emscripten;
 using namespace webprof;
+using namespace webprof::bind;
 
 namespace {
 
@@ -24,10 +26,6 @@ constexpr int32_t kNoneId = -1;
 
 int32_t IdOrNone(uint32_t v) {
   return v == 0xFFFFFFFFu ? kNoneId : static_cast<int32_t>(v);
-}
-int32_t Err(Status s) { return -static_cast<int32_t>(s) - 1; }
-std::string_view View(uintptr_t ptr, uint32_t len) {
-  return std::string_view(reinterpret_cast<const char*>(ptr), len);
 }
 
 // Owns a Session for JS. Readback copies into a member vector and returns a
@@ -73,10 +71,6 @@ class JsSession {
     Status s = session_.trace().InternStack(
         FrameId(frame), parent < 0 ? StackId::None() : StackId(parent), &out);
     return s == Status::kOk ? IdOrNone(out.value) : Err(s);
-  }
-  int32_t takeSample(double ts, int32_t stack) {
-    return static_cast<int32_t>(
-        session_.TakeSample(ts, stack < 0 ? StackId::None() : StackId(stack)));
   }
 
   uint32_t sampleCount() const { return session_.trace().samples().size(); }
@@ -182,7 +176,6 @@ EMSCRIPTEN_BINDINGS(core) {
       .function("internResource", &JsSession::internResource)
       .function("internFrame", &JsSession::internFrame)
       .function("internStack", &JsSession::internStack)
-      .function("takeSample", &JsSession::takeSample)
       .function("sampleCount", &JsSession::sampleCount)
       .function("frameCount", &JsSession::frameCount)
       .function("stackCount", &JsSession::stackCount)

@@ -32,18 +32,14 @@ class JsSourceIndex {
     Status s =
         html ? scan->ScanHtml(src, limits_) : scan->ScanScript(src, limits_);
     if (s != Status::kOk) return static_cast<int32_t>(s);
-    functions_ += static_cast<uint32_t>(scan->functions().size());
     scans_[url] = std::move(scan);
     return 0;
   }
   void remove(const std::string& url) {
     auto it = scans_.find(url);
     if (it == scans_.end()) return;
-    functions_ -= static_cast<uint32_t>(it->second->functions().size());
     scans_.erase(it);
   }
-  uint32_t functionCount() const { return functions_; }
-  uint32_t scriptCount() const { return static_cast<uint32_t>(scans_.size()); }
   void setMaxBytes(double bytes) {
     limits_.max_bytes = static_cast<uint32_t>(bytes);
   }
@@ -68,7 +64,6 @@ class JsSourceIndex {
   std::unordered_map<std::string, std::unique_ptr<SourceScan>> scans_;
   ScanLimits limits_;
   ResolveStats stats_;
-  uint32_t functions_ = 0;
 };
 
 // Probe sites for the build-time transform (not a hot path). The result
@@ -102,8 +97,6 @@ EMSCRIPTEN_BINDINGS(fidelity) {
       .constructor<>()
       .function("add", &JsSourceIndex::add)
       .function("remove", &JsSourceIndex::remove)
-      .function("functionCount", &JsSourceIndex::functionCount)
-      .function("scriptCount", &JsSourceIndex::scriptCount)
       .function("setMaxBytes", &JsSourceIndex::setMaxBytes)
       .function("resolve", &JsSourceIndex::resolve)
       .function("framesIn", &JsSourceIndex::framesIn)

@@ -17,18 +17,16 @@
 #include <string_view>
 #include <vector>
 
+#include "bind_util.h"
 #include "reporter.h"
 #include "status.h"
 #include "window.h"
 
 using namespace webprof;
+using namespace webprof::bind;
 
 namespace {
 
-int32_t Err(Status s) { return -static_cast<int32_t>(s) - 1; }
-std::string_view View(uintptr_t ptr, uint32_t len) {
-  return std::string_view(reinterpret_cast<const char*>(ptr), len);
-}
 StringId Name(int32_t id) {
   return id < 0 ? StringId::None() : StringId(static_cast<uint32_t>(id));
 }
@@ -164,11 +162,6 @@ EMSCRIPTEN_KEEPALIVE const double* wp_probes_report() {
 EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_report_len() {
   return static_cast<uint32_t>(ReportBuffer().size());
 }
-// Open id-mode aggr spans (a leak check for the glue's tests).
-EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_open_spans() {
-  return Rec().aggregates().open_spans();
-}
-
 // ---- console reporter ----
 // The SortKey for the UTF-8 text at ptr, or -Status-1.
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {

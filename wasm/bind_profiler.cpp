@@ -14,10 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "bind_util.h"
 #include "session.h"
 #include "stack_sampler.h"
 
 using namespace webprof;
+using namespace webprof::bind;
 
 namespace {
 
@@ -34,10 +36,6 @@ ProfilerCore& Core() {
   static ProfilerCore* core =
       new ProfilerCore();  // lives as long as the instance
   return *core;
-}
-
-std::string_view View(uintptr_t ptr, uint32_t len) {
-  return std::string_view(reinterpret_cast<const char*>(ptr), len);
 }
 
 int32_t Finish(Status parsed) {

@@ -12,17 +12,16 @@
 #include <string>
 #include <string_view>
 
+#include "bind_util.h"
 #include "runtime_profile.h"
 #include "session.h"
 
 using namespace emscripten;
 using namespace webprof;
+using namespace webprof::bind;
 
 namespace {
 
-std::string_view Text(uintptr_t ptr, uint32_t len) {
-  return std::string_view(reinterpret_cast<const char*>(ptr), len);
-}
 Session* SessionOf(uintptr_t handle) {
   return reinterpret_cast<Session*>(handle);
 }
@@ -36,14 +35,14 @@ class JsRuntimeProfile {
     StackSampler& s = profile_.sampler();
     switch (kind) {
       case 0:
-        s.AddOwnUrlPrefix(Text(ptr, len));
+        s.AddOwnUrlPrefix(View(ptr, len));
         return 0;
       case 1:
-        s.SetOwnNameMarker(Text(ptr, len));
+        s.SetOwnNameMarker(View(ptr, len));
         return 0;
       case 2:
       case 3:
-        s.ClassifyScript(Text(ptr, len), kind == 3);
+        s.ClassifyScript(View(ptr, len), kind == 3);
         return 0;
       case 4:
         s.RequireClassifiedScripts(len != 0);
@@ -55,7 +54,7 @@ class JsRuntimeProfile {
   int32_t annotate(uintptr_t session, uintptr_t ptr, uint32_t len) {
     uint32_t slot = 0;
     Status s =
-        profile_.Annotate(Text(ptr, len), &SessionOf(session)->trace(), &slot);
+        profile_.Annotate(View(ptr, len), &SessionOf(session)->trace(), &slot);
     return s == Status::kOk ? static_cast<int32_t>(slot)
                             : -static_cast<int32_t>(s) - 1;
   }
