@@ -40,13 +40,10 @@ ProfilerCore& Core() {
 
 int32_t Finish(Status parsed) {
   ProfilerCore& c = Core();
-  c.unclassified.clear();
-  if (parsed == Status::kUnclassifiedScript) {
-    for (std::string_view u : c.sampler.unclassified_scripts()) {
-      c.unclassified.append(u.data(), u.size());
-      c.unclassified.push_back('\n');
-    }
-  }
+  if (parsed == Status::kUnclassifiedScript)
+    JoinUnclassified(c.sampler, &c.unclassified);
+  else
+    c.unclassified.clear();
   return static_cast<int32_t>(parsed);
 }
 
@@ -54,29 +51,11 @@ int32_t Finish(Status parsed) {
 
 extern "C" {
 
-// Configuration, once per script or page: kind 0 = an own-URL prefix,
-// 1 = the own function-name marker, 2 = a script that is not muted,
-// 3 = a CORS-muted script, 4 = require classified scripts (len: 0 off, else
-// on; ptr unused). Text comes from the scratch buffer.
+// Configuration, once per script or page (kinds: bind_util.h
+// ConfigureSampler). Text comes from the scratch buffer.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
                                                 uint32_t len) {
-  StackSampler& s = Core().sampler;
-  switch (kind) {
-    case 0:
-      s.AddOwnUrlPrefix(View(ptr, len));
-      return 0;
-    case 1:
-      s.SetOwnNameMarker(View(ptr, len));
-      return 0;
-    case 2:
-    case 3:
-      s.ClassifyScript(View(ptr, len), kind == 3);
-      return 0;
-    case 4:
-      s.RequireClassifiedScripts(len != 0);
-      return 0;
-  }
-  return static_cast<int32_t>(Status::kInvalidArgument);
+  return ConfigureSampler(Core().sampler, kind, View(ptr, len));
 }
 
 // Adds a session (TraceSession handle) to those fed by wp_profiler_sample.

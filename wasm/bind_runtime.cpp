@@ -28,27 +28,9 @@ Session* SessionOf(uintptr_t handle) {
 
 class JsRuntimeProfile {
  public:
-  // Same kinds as wp_profiler_config: 0 own-URL prefix, 1 own-name marker,
-  // 2 a script that is not muted, 3 a CORS-muted script, 4 require
-  // classified scripts (len != 0 on).
+  // Same kinds as wp_profiler_config (bind_util.h ConfigureSampler).
   int32_t configure(int32_t kind, uintptr_t ptr, uint32_t len) {
-    StackSampler& s = profile_.sampler();
-    switch (kind) {
-      case 0:
-        s.AddOwnUrlPrefix(View(ptr, len));
-        return 0;
-      case 1:
-        s.SetOwnNameMarker(View(ptr, len));
-        return 0;
-      case 2:
-      case 3:
-        s.ClassifyScript(View(ptr, len), kind == 3);
-        return 0;
-      case 4:
-        s.RequireClassifiedScripts(len != 0);
-        return 0;
-    }
-    return static_cast<int32_t>(Status::kInvalidArgument);
+    return ConfigureSampler(profile_.sampler(), kind, View(ptr, len));
   }
   // >= 0: the slot; < 0: -status - 1 (kUnclassifiedScript: see unclassified()).
   int32_t annotate(uintptr_t session, uintptr_t ptr, uint32_t len) {
@@ -61,10 +43,7 @@ class JsRuntimeProfile {
   // '\n'-joined script URLs the last annotate() refused as unclassified.
   std::string unclassified() const {
     std::string out;
-    for (std::string_view u : profile_.sampler().unclassified_scripts()) {
-      out.append(u.data(), u.size());
-      out.push_back('\n');
-    }
+    JoinUnclassified(profile_.sampler(), &out);
     return out;
   }
   void clearAnnotations() { profile_.ClearAnnotations(); }

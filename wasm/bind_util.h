@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
+#include "stack_sampler.h"
 #include "status.h"
 
 namespace webprof::bind {
@@ -17,5 +19,39 @@ inline std::string_view View(uintptr_t ptr, uint32_t len) {
 // Id results: >= 0 an id, -1 none, other negatives -(status + 1)
 // (js/core.mjs checkId decodes them).
 inline int32_t Err(Status s) { return -static_cast<int32_t>(s) - 1; }
+
+// The sampler configuration both samplers take from the glue (the W3C
+// Profiler's and RuntimeProfiler's): kind 0 = an own-URL prefix, 1 = the own
+// function-name marker, 2 = a script that is not muted, 3 = a CORS-muted
+// script, 4 = require classified scripts (text non-empty: on).
+inline int32_t ConfigureSampler(StackSampler& s, int32_t kind,
+                                std::string_view text) {
+  switch (kind) {
+    case 0:
+      s.AddOwnUrlPrefix(text);
+      return 0;
+    case 1:
+      s.SetOwnNameMarker(text);
+      return 0;
+    case 2:
+    case 3:
+      s.ClassifyScript(text, kind == 3);
+      return 0;
+    case 4:
+      s.RequireClassifiedScripts(!text.empty());
+      return 0;
+  }
+  return static_cast<int32_t>(Status::kInvalidArgument);
+}
+
+// The script URLs the sampler's last capture refused as unclassified,
+// '\n'-joined (the glue classifies each and retries).
+inline void JoinUnclassified(const StackSampler& s, std::string* out) {
+  out->clear();
+  for (std::string_view u : s.unclassified_scripts()) {
+    out->append(u.data(), u.size());
+    out->push_back('\n');
+  }
+}
 
 }  // namespace webprof::bind
