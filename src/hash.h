@@ -38,7 +38,7 @@ inline uint64_t HashBytes(std::string_view s) {
     n -= 8;
   }
   uint64_t tail = 0;
-  std::memcpy(&tail, p, n);
+  if (n) std::memcpy(&tail, p, n);  // an empty view may have a null data()
   h = (h ^ tail) * 0x94d049bb133111ebull;
   return HashMix(h);
 }
