@@ -10,29 +10,19 @@
 #include <cstring>
 #include <vector>
 
+#include "fuzz_reader.h"
 #include "window.h"
 
 using namespace webprof;
 
 namespace {
 
-struct Reader {
-  const uint8_t* p;
-  size_t n;
-  uint8_t Byte() { return n ? (--n, *p++) : 0; }
-  uint32_t U32() {
-    uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v = (v << 8) | Byte();
-    return v;
-  }
-  // Mostly small increasing times, sometimes arbitrary doubles (NaN, inf).
+// Mostly small increasing times, sometimes arbitrary doubles (NaN, inf).
+struct Reader : fuzz::Reader {
   double Time(double* clock) {
     uint8_t k = Byte();
     if (k < 240) return *clock += k / 16.0;
-    uint64_t bits = (uint64_t(U32()) << 32) | U32();
-    double d;
-    std::memcpy(&d, &bits, 8);
-    return d;
+    return F64();
   }
 };
 
@@ -66,7 +56,7 @@ void CheckReport(const Recorder& r, uint32_t mark_limit, uint32_t trace_limit,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  Reader in{data, size};
+  Reader in{{data, size}};
   Recorder r;
   std::vector<StringId> names;
   for (int i = 0; i < 4; ++i) {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz_reader.h"
 #include "session.h"
 #include "utf8.h"
 
@@ -14,30 +15,7 @@ using namespace webprof;
 
 namespace {
 
-struct Reader {
-  const uint8_t* p;
-  size_t n;
-  uint8_t Byte() { return n ? (--n, *p++) : 0; }
-  uint32_t U32() {
-    uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v = (v << 8) | Byte();
-    return v;
-  }
-  double F64() {
-    uint64_t bits = (uint64_t(U32()) << 32) | U32();
-    double d;
-    std::memcpy(&d, &bits, 8);
-    return d;
-  }
-  std::string_view Bytes() {
-    size_t len = Byte() % 24;
-    if (len > n) len = n;
-    std::string_view s(reinterpret_cast<const char*>(p), len);
-    p += len;
-    n -= len;
-    return s;
-  }
-};
+using Reader = fuzz::Reader;
 
 void Check(bool ok) {
   if (!ok) std::abort();
