@@ -9,15 +9,31 @@ function checkInvariant(node) {
   node.children.forEach(checkInvariant);
 }
 const named = (node, name) => node.children.filter((c) => c.function.name === name);
+// The first node named `name`, depth first.
+const findDeep = (node, name) => {
+  if (node.function && node.function.name === name) return node;
+  for (const c of node.children) {
+    const hit = findDeep(c, name);
+    if (hit) return hit;
+  }
+  return null;
+};
 
-test('the proposal example: top-level node, foo at its two call sites, bar → foo', async ({ page }) => {
+// Opens a page that leaves its outcome in window.result; the page must not
+// have thrown on the way.
+async function resultOf(page, path) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/e2e/pages/runtime-example.html');
-  const { results } = await page
+  await page.goto(path);
+  const result = await page
     .waitForFunction(() => window.result, null, { timeout: 30_000 })
     .then(() => page.evaluate(() => window.result));
   expect(errors).toEqual([]);
+  return result;
+}
+
+test('the proposal example: top-level node, foo at its two call sites, bar → foo', async ({ page }) => {
+  const { results } = await resultOf(page, '/e2e/pages/runtime-example.html');
   checkInvariant(results);
   const file = new URL('/e2e/pages/runtime-example.js', page.url()).href;
   // One top-level node: the program's top-level code (no name, no site).
@@ -55,13 +71,7 @@ test('the proposal example: top-level node, foo at its two call sites, bar → f
 });
 
 test('an iframe runtime is profiled from its parent', async ({ page }) => {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/e2e/pages/runtime-parent.html');
-  const out = await page
-    .waitForFunction(() => window.result, null, { timeout: 30_000 })
-    .then(() => page.evaluate(() => window.result));
-  expect(errors).toEqual([]);
+  const out = await resultOf(page, '/e2e/pages/runtime-parent.html');
   expect(out.before).toBe(false);
   expect(out.childProfiling).toBe(true);
   expect(out.parentProfiling).toBe(false);
@@ -75,19 +85,11 @@ test('an iframe runtime is profiled from its parent', async ({ page }) => {
   expect(out.viaObject).toBe(r.samples);
   // The iframe's work -> spin chain, with the frame() annotation on work.
   const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
-  const find = (node, name) => {
-    if (node.function && node.function.name === name) return node;
-    for (const c of node.children) {
-      const hit = find(c, name);
-      if (hit) return hit;
-    }
-    return null;
-  };
   // Only the iframe's own scripts: the parent's frames that called in are
   // of another realm (hidden, as the proposal contains profiling to the
   // specified global), so `work` is the outermost node.
   expect(r.children.map((c) => c.function.name)).toEqual(['work']);
-  const work = find(r, 'work');
+  const work = findDeep(r, 'work');
   expect(work.function).toEqual({ file, name: 'work' });
   expect(work.site).toBeUndefined();
   expect(work.label).toBe('child work');
@@ -98,13 +100,7 @@ test('an iframe runtime is profiled from its parent', async ({ page }) => {
 });
 
 test('a dedicated Worker started through webprof.startWorker() is profiled by message', async ({ page }) => {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/e2e/pages/runtime-worker.html');
-  const out = await page
-    .waitForFunction(() => window.result, null, { timeout: 30_000 })
-    .then(() => page.evaluate(() => window.result));
-  expect(errors).toEqual([]);
+  const out = await resultOf(page, '/e2e/pages/runtime-worker.html');
   expect(out.before).toBe(false);
   expect(out.profiling).toBe(true);
   expect(out.parentProfiling).toBe(false);
@@ -117,15 +113,7 @@ test('a dedicated Worker started through webprof.startWorker() is profiled by me
   checkInvariant(r);
   expect(r.samples).toBeGreaterThan(10);
   const file = new URL('/e2e/pages/runtime-worker.js', page.url()).href;
-  const find = (node, name) => {
-    if (node.function && node.function.name === name) return node;
-    for (const c of node.children) {
-      const hit = find(c, name);
-      if (hit) return hit;
-    }
-    return null;
-  };
-  const work = find(r, 'work');
+  const work = findDeep(r, 'work');
   expect(work.function).toEqual({ file, name: 'work' });
   expect(work.label).toBe('worker work');
   expect(named(work, 'spin')[0].site).toEqual({ file, line: 15 });
@@ -135,13 +123,7 @@ test('a dedicated Worker started through webprof.startWorker() is profiled by me
 test('webprof.loadInto() brings webprof into an iframe that lacks it, then it is profiled', async ({
   page,
 }) => {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/e2e/pages/runtime-inject.html');
-  const out = await page
-    .waitForFunction(() => window.result, null, { timeout: 30_000 })
-    .then(() => page.evaluate(() => window.result));
-  expect(errors).toEqual([]);
+  const out = await resultOf(page, '/e2e/pages/runtime-inject.html');
   expect(out.beforeLoad).toMatch(/has not loaded webprof/);
   checkInvariant(out.results);
   expect(out.results.samples).toBeGreaterThan(5);
