@@ -5,7 +5,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +29,20 @@ import { perfDefine, resolvePerfFlags } from '../../js/build-flags/index.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // The same app importing the source entry (js/perf.mjs) and the built one
-// (dist/webprof-perf.mjs, what a package consumer gets).
-const APPS = {
-  source: join(root, 'tests/fixtures/perf-app/app.mjs'),
-  dist: join(root, 'tests/fixtures/perf-app-dist/app.mjs'),
-};
+// (dist/webprof-perf.mjs, what a package consumer gets). The dist variant is
+// derived from the source app, three folders deep like it, so the relative
+// import resolves the same way.
+const APPS = { source: join(root, 'tests/fixtures/perf-app/app.mjs') };
+APPS.dist = (() => {
+  const text = readFileSync(APPS.source, 'utf8');
+  const from = "'../../../js/perf.mjs'";
+  assert.equal(text.split(from).length, 2, `the sample app imports ${from} exactly once`);
+  const dir = join(root, 'build/tests/perf-app-dist');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'app.mjs');
+  writeFileSync(file, text.replace(from, "'../../../dist/webprof-perf.mjs'"));
+  return file;
+})();
 const app = APPS.source;
 const wasm = join(root, 'build/wasm/wasm/webprof-core.wasm');
 
