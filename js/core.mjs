@@ -8,11 +8,14 @@ import createWebprofCore from '../build/wasm/wasm/webprof-core.mjs';
 
 const WASM_FILE = 'webprof-core.wasm';
 
-// Captured while a classic <script> evaluates; later it is gone.
-const scriptSrc =
-  typeof document !== 'undefined' && document.currentScript && document.currentScript.src
-    ? document.currentScript.src
-    : undefined;
+// Where webprof's own code was loaded from: the module URL, or the src of
+// the classic <script> (captured while it evaluates; later it is gone), or
+// '' (e.g. the classic build in a worker). import.meta.url is replaced by
+// `undefined` in the classic-script build.
+export const loadedFrom =
+  import.meta.url ||
+  (typeof document !== 'undefined' && document.currentScript && document.currentScript.src) ||
+  '';
 
 export class WebprofError extends Error {
   constructor(message, code) {
@@ -28,8 +31,7 @@ let poisoned = null;
 function wasmUrl() {
   const override = globalThis.webprofWasmUrl;
   if (override) return String(override);
-  // import.meta.url is replaced by `undefined` in the classic-script build.
-  const base = import.meta.url || scriptSrc || (globalThis.location && globalThis.location.href);
+  const base = loadedFrom || (globalThis.location && globalThis.location.href);
   return new URL(WASM_FILE, base).href;
 }
 

@@ -27,7 +27,7 @@
 import { core, isReady, ready, writeScratch } from './core.mjs';
 import { findStatus } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
-import { captureStack } from './stack_capture.mjs';
+import { captureStack, ownScriptUrl } from './stack_capture.mjs';
 
 export const MARKER = '__webprof$';
 /** The smallest interval the polyfill samples at (ms). */
@@ -48,10 +48,8 @@ const now = () => performance.now();
 // bundle the URL is the page's, so only the MARKER names are used.
 const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
 export const ownUrl = (() => {
-  const u =
-    import.meta.url ||
-    (typeof document !== 'undefined' && document.currentScript && document.currentScript.src);
-  return typeof u === 'string' && OWN_FILE.test(u) ? u.replace(/[?#].*$/, '') : null;
+  const u = ownScriptUrl();
+  return OWN_FILE.test(u) ? u.replace(/[?#].*$/, '') : null;
 })();
 
 // Sessions in core attach order (bit i of a sample mask = sessions[i]).

@@ -14,18 +14,14 @@
 // cuts the frames above `entry` (webprof's public function) there; other
 // engines rely on the own-URL prefix the core filters on.
 
+import { loadedFrom } from './core.mjs';
+
 /** Frames kept per capture (V8). Deeper stacks lose their outermost frames. */
 export const MAX_DEPTH = 256;
 
-// Captured while a classic <script> evaluates; later it is gone.
-const scriptSrc =
-  typeof document !== 'undefined' && document.currentScript && document.currentScript.src
-    ? document.currentScript.src
-    : '';
-
 /** The URL of the script webprof runs from ('' when unknown). */
 export function ownScriptUrl() {
-  return import.meta.url || scriptSrc || urlOfThisScript();
+  return loadedFrom || urlOfThisScript();
 }
 
 /**
