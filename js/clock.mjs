@@ -13,3 +13,9 @@ export function pickClock(g) {
   if (typeof hostNow === 'function') return () => hostNow();
   return () => Date.now();
 }
+
+/** The epoch ms that performance.now() counts from (0 where unknown). */
+export function timeOrigin(g = globalThis) {
+  const perf = g.performance;
+  return perf && typeof perf.timeOrigin === 'number' ? perf.timeOrigin : 0;
+}

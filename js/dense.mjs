@@ -13,7 +13,7 @@
 //    __wp$s re-arms it to "idle", so the clock is read only when due.
 // With no session running the counter is parked at IDLE and a session
 // start re-arms it at once (sampler.onSessionsChanged).
-import { __webprof$due, onSessionsChanged } from './sampler.mjs';
+import { __webprof$due, now, onSessionsChanged } from './sampler.mjs';
 
 const IDLE = 1 << 30;
 const MAX_STRIDE = 1 << 20;
@@ -79,7 +79,7 @@ onSessionsChanged((ms) => {
 
 /** The slow path of a probe site: sample if due, re-arm the counter. */
 function __webprof$dense() {
-  const t = performance.now();
+  const t = now();
   const left = __webprof$due(t);
   // Ticker mode: idle until the next tick, unless this tick came early
   // (then count sites until due, as in counter mode).

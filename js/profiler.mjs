@@ -13,6 +13,7 @@
 // negative sampleInterval a RangeError, a second stop() a promise rejected
 // with an "InvalidStateError" DOMException.
 import { ready } from './core.mjs';
+import { timeOrigin } from './clock.mjs';
 import { TraceSession } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
@@ -141,11 +142,14 @@ class PolyfillBackend {
       },
     });
     installProbeSites();
-    const timeOrigin = typeof performance.timeOrigin === 'number' ? performance.timeOrigin : 0;
     startSession(
       this.session,
       () =>
-        new TraceSession({ sampleInterval: this.sampleInterval, maxBufferSize: o.maxBufferSize, timeOrigin }),
+        new TraceSession({
+          sampleInterval: this.sampleInterval,
+          maxBufferSize: o.maxBufferSize,
+          timeOrigin: timeOrigin(),
+        }),
     );
   }
 
@@ -221,7 +225,7 @@ export function importTrace(trace, sampleInterval = 10, hideResource = hiddenFor
   const s = new TraceSession({
     sampleInterval,
     maxBufferSize: Math.max(samples.length, 1),
-    timeOrigin: typeof performance !== 'undefined' && performance.timeOrigin ? performance.timeOrigin : 0,
+    timeOrigin: timeOrigin(),
   });
   try {
     const res = trace.resources.map((r) => (hideResource(r) ? -1 : undefined));

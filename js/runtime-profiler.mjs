@@ -27,6 +27,7 @@ import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
+import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
@@ -84,7 +85,7 @@ function newTrace() {
   runtime.trace = new TraceSession({
     sampleInterval: runtime.rateUs / 1000,
     maxBufferSize: runtime.maxSamples,
-    timeOrigin: typeof performance.timeOrigin === 'number' ? performance.timeOrigin : 0,
+    timeOrigin: timeOrigin(),
   });
   runtime.slots = [];
   if (runtime.profile) runtime.profile.clearAnnotations();

@@ -28,6 +28,7 @@ import { core, isReady, ready, writeScratch } from './core.mjs';
 import { findStatus } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { captureStack, ownScriptUrl } from './stack_capture.mjs';
+import { pickClock } from './clock.mjs';
 
 export const MARKER = '__webprof$';
 /** The smallest interval the polyfill samples at (ms). */
@@ -40,7 +41,8 @@ const orig = {
   setTimeout: g.setTimeout,
   addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
 };
-const now = () => performance.now();
+// The Profiler's clock is the page's performance.now() (the probes' clock).
+export const now = pickClock(globalThis);
 
 // webprof's own script, when it is a file of its own (dist/webprof.mjs,
 // dist/webprof.js, dist/polyfill.mjs): its frames — e.g. the explicit-probes
