@@ -2,13 +2,14 @@
 
 #include <algorithm>
 
+#include "hash.h"
+
 namespace webprof {
 
 size_t CallTree::KeyHash::operator()(const Key& k) const {
-  uint64_t h = (uint64_t{k.parent} << 32) ^ k.name;
-  h = h * 0x9E3779B97F4A7C15ull ^ ((uint64_t{k.resource} << 32) | k.site_line);
-  h = h * 0x9E3779B97F4A7C15ull ^ k.site_resource;
-  return static_cast<size_t>(h ^ (h >> 29));
+  uint64_t h = HashCombine((uint64_t{k.parent} << 32) | k.name,
+                           (uint64_t{k.resource} << 32) | k.site_line);
+  return static_cast<size_t>(HashCombine(h, k.site_resource));
 }
 
 uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
