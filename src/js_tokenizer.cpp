@@ -339,4 +339,10 @@ Status Tokenize(std::string_view source, SourcePosition base,
   return s;
 }
 
+void AdvancePosition(std::string_view text, SourcePosition* pos) {
+  Cursor c(text, *pos);
+  while (!c.done()) c.NextFast();
+  *pos = c.pos();
+}
+
 }  // namespace webprof

@@ -67,6 +67,10 @@ struct TokenizerLimits {
   uint32_t max_depth = 1024;       // bracket nesting
 };
 
+// Advances `pos` over `text` counting as the tokenizer does (UTF-16
+// columns; LF, CR, CRLF, U+2028/9 end lines): for text between scripts.
+void AdvancePosition(std::string_view text, SourcePosition* pos);
+
 // Appends the tokens of `source` to `out` (cleared first). The first
 // character is at (base_line, base_column): inline <script> content starts
 // mid-line in its document; later lines start at column 1.

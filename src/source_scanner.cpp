@@ -18,29 +18,6 @@ size_t FindNoCase(std::string_view hay, std::string_view needle, size_t from) {
   return std::string_view::npos;
 }
 
-// Advances `pos` over `text` the way js_tokenizer.cpp counts positions
-// (UTF-16 columns; LF, CR, CRLF, U+2028/9 end lines).
-void Advance(std::string_view text, SourcePosition* pos) {
-  for (size_t i = 0; i < text.size();) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '\n' || c == '\r') {
-      i += (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ? 2 : 1;
-      ++pos->line;
-      pos->column = 1;
-    } else if (c == 0xE2 && i + 2 < text.size() &&
-               static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-               (static_cast<unsigned char>(text[i + 2]) | 1) == 0xA9) {
-      i += 3;
-      ++pos->line;
-      pos->column = 1;
-    } else {
-      size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-      pos->column += n == 4 ? 2 : 1;
-      i += n;
-    }
-  }
-}
-
 // The value of attribute `name` in a start tag's attribute text, and
 // whether it is present at all.
 bool Attribute(std::string_view attrs, std::string_view name,
@@ -182,7 +159,7 @@ Status SourceScan::ScanHtml(std::string_view doc, const ScanLimits& limits) {
         !Attribute(attrs, "src", &src) &&
         (!Attribute(attrs, "type", &type) || IsJavaScriptType(type));
     if (inline_js) {
-      Advance(doc.substr(at, content - at), &pos);
+      AdvancePosition(doc.substr(at, content - at), &pos);
       at = content;
       if (AppendScript(doc.substr(content, end - content), pos, limits) ==
           Status::kOk)
