@@ -36,10 +36,12 @@ test('the proposal example: top-level node, foo at its two call sites, bar → f
   const { results } = await resultOf(page, '/e2e/pages/runtime-example.html');
   checkInvariant(results);
   const file = new URL('/e2e/pages/runtime-example.js', page.url()).href;
-  // One top-level node: the program's top-level code (no name, no site).
+  // One top-level node: the program's top-level code (no site), named and
+  // placed as the proposal prints it; results() read the script's source
+  // (synchronously: it runs in the same task as stop()).
   expect(results.children).toHaveLength(1);
   const top = results.children[0];
-  expect(top.function).toEqual({ file, name: '' });
+  expect(top.function).toEqual({ file, line: 1, name: '<top level>' });
   expect(top.site).toBeUndefined();
   expect(top.samples).toBe(results.samples);
   // foo under it at its two call sites, then bar with foo under it.
@@ -49,12 +51,13 @@ test('the proposal example: top-level node, foo at its two call sites, bar → f
     { file, line: 20 },
   ]);
   const [bar] = named(top, 'bar');
+  expect(bar.function).toEqual({ file, line: 12, name: 'bar' });
   expect(bar.site).toEqual({ file, line: 21 });
   const [barFoo] = named(bar, 'foo');
   expect(barFoo.site).toEqual({ file, line: 14 });
   expect(top.children).toHaveLength(3);
   for (const f of [...foos, barFoo]) {
-    expect(f.function).toEqual({ file, name: 'foo' });
+    expect(f.function).toEqual({ file, line: 4, name: 'foo' });
     expect(f.selfCount).toBe(f.samples);
     expect(f.children).toEqual([]);
   }
@@ -90,7 +93,7 @@ test('an iframe runtime is profiled from its parent', async ({ page }) => {
   // specified global), so `work` is the outermost node.
   expect(r.children.map((c) => c.function.name)).toEqual(['work']);
   const work = findDeep(r, 'work');
-  expect(work.function).toEqual({ file, name: 'work' });
+  expect(work.function).toEqual({ file, line: 12, name: 'work' });
   expect(work.site).toBeUndefined();
   expect(work.label).toBe('child work');
   const [spin] = named(work, 'spin');
@@ -114,7 +117,7 @@ test('a dedicated Worker started through webprof.startWorker() is profiled by me
   expect(r.samples).toBeGreaterThan(10);
   const file = new URL('/e2e/pages/runtime-worker.js', page.url()).href;
   const work = findDeep(r, 'work');
-  expect(work.function).toEqual({ file, name: 'work' });
+  expect(work.function).toEqual({ file, line: 12, name: 'work' });
   expect(work.label).toBe('worker work');
   expect(named(work, 'spin')[0].site).toEqual({ file, line: 15 });
   expect(JSON.stringify(r)).not.toContain('webprof.js');
@@ -134,6 +137,6 @@ test('webprof.loadInto() brings webprof into an iframe that lacks it, then it is
     n.children.forEach(walk);
   })(out.results);
   const spin = flat.find((n) => n.function.name === 'spin');
-  expect(spin.function).toEqual({ file, name: 'spin' });
+  expect(spin.function).toEqual({ file, line: 3, name: 'spin' });
   expect(spin.site).toEqual({ file, line: 15 });
 });

@@ -1,5 +1,7 @@
 // Spec frame positions for the polyfill: at stop(), each frame's captured
-// execution position becomes the definition position of its function.
+// execution position becomes the definition position of its function. The
+// same scans give RuntimeProfiler's results() its functions' definition
+// lines (scanSourcesSync, sourceIndexHandle).
 //
 // Data path: the resource URLs of a stopped TraceSession -> each source
 // fetched once per page (same-origin or CORS-readable; the document itself
@@ -12,11 +14,13 @@ import { guard, writeScratch } from './core.mjs';
 
 const encoder = new TextEncoder();
 
-// Per page (per realm): URL -> Promise<status name>. Bounded: past
-// MAX_SCRIPTS the oldest entries leave the cache and the core index.
+// Per page (per realm): URL -> Promise<status name>, and URL -> status name
+// once that scan has finished (what a synchronous caller can use). Bounded:
+// past MAX_SCRIPTS the oldest entries leave the caches and the core index.
 const MAX_SCRIPTS = 512;
 let index = null;
 const sources = new Map();
+const settled = new Map();
 
 function sourceIndex() {
   if (!index) index = guard((m) => new m.SourceIndex());
@@ -26,6 +30,7 @@ function sourceIndex() {
 /** Forgets every cached source scan (e.g. after a hot reload). */
 export function clearSourceCache() {
   sources.clear();
+  settled.clear();
   if (index) {
     index.delete();
     index = null;
@@ -48,6 +53,10 @@ async function fetchAndScan(url, fetchImpl) {
   } catch {
     return 'NotFetchable';
   }
+  return scanText(url, text, html);
+}
+
+function scanText(url, text, html) {
   return guard((m) => {
     const urlBytes = encoder.encode(url).length;
     const { ptr, len } = writeScratch(url + text);
@@ -56,18 +65,74 @@ async function fetchAndScan(url, fetchImpl) {
   });
 }
 
+function remember(url, promise) {
+  sources.set(url, promise);
+  promise.then((status) => sources.get(url) === promise && settled.set(url, status));
+  if (sources.size > MAX_SCRIPTS) {
+    const oldest = sources.keys().next().value;
+    sources.delete(oldest);
+    settled.delete(oldest);
+    if (index) index.remove(oldest);
+  }
+  return promise;
+}
+
 function scanOnce(url, fetchImpl) {
-  let p = sources.get(url);
-  if (!p) {
-    p = fetchAndScan(url, fetchImpl);
-    sources.set(url, p);
-    if (sources.size > MAX_SCRIPTS) {
-      const oldest = sources.keys().next().value;
-      sources.delete(oldest);
-      if (index) index.remove(oldest);
+  return sources.get(url) || remember(url, fetchAndScan(url, fetchImpl));
+}
+
+/** Starts fetching and scanning `urls` in the background (each once). */
+export function prefetchSources(urls, options = {}) {
+  const fetchImpl = options.fetch || globalThis.fetch;
+  for (const url of urls) scanOnce(url, fetchImpl);
+}
+
+// A source read synchronously: a blocking XMLHttpRequest (windows and
+// workers; same-origin or CORS-readable only, like fetch) or, in Node, the
+// file behind a file: URL. Null when it cannot be read.
+function readSync(url) {
+  if (/^file:/.test(url) && typeof process === 'object' && process.getBuiltinModule) {
+    try {
+      const fs = process.getBuiltinModule('fs');
+      return { text: fs.readFileSync(new URL(url), 'utf8'), html: false };
+    } catch {
+      return null;
     }
   }
-  return p;
+  if (!fetchable(url) || typeof XMLHttpRequest !== 'function') return null;
+  try {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', url, false);
+    xhr.send();
+    if (xhr.status !== 200) return null;
+    return {
+      text: xhr.responseText,
+      html: /html/i.test(xhr.getResponseHeader('content-type') || ''),
+    };
+  } catch {
+    return null; // network error, CORS refusal
+  }
+}
+
+/**
+ * Makes sure each of `urls` has a finished scan (or is known unreadable),
+ * reading the missing ones synchronously: for callers that cannot wait,
+ * such as RuntimeProfiler's results(). Sources already scanned (or
+ * prefetched and done) cost nothing; each URL is read at most once.
+ */
+export function scanSourcesSync(urls) {
+  for (const url of urls) {
+    if (settled.has(url)) continue;
+    const src = readSync(url);
+    const status = src ? scanText(url, src.text, src.html) : 'NotFetchable';
+    remember(url, Promise.resolve(status));
+    settled.set(url, status);
+  }
+}
+
+/** The core SourceIndex's handle, for bindings that read the scans. */
+export function sourceIndexHandle() {
+  return sourceIndex().handle();
 }
 
 /**
@@ -79,9 +144,7 @@ function scanOnce(url, fetchImpl) {
  */
 export async function resolveFrameDefinitions(trace, options = {}) {
   const fetchImpl = options.fetch || globalThis.fetch;
-  const s = trace._live();
-  const urls = [];
-  for (let i = 0, n = s.resourceCount(); i < n; i++) urls.push(s.resource(i));
+  const urls = trace.resources();
   const statuses = await Promise.all(urls.map((u) => scanOnce(u, fetchImpl)));
   const scripts = {};
   urls.forEach((u, i) => (scripts[u] = statuses[i]));

@@ -29,6 +29,7 @@ import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
+import { prefetchSources, scanSourcesSync, sourceIndexHandle } from './fidelity.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
 /** Default maximum number of samples per runtime (16 B each in the core). */
@@ -235,7 +236,12 @@ export class RuntimeProfiler {
       return remote.results();
     }
     if (!runtime.trace) return { samples: 0, selfCount: 0, children: [] };
-    const json = guard(() => decoder.decode(annotator().resultsJson(runtime.trace._handle)));
+    // Definition lines come from the scripts' sources: scanned once each,
+    // in the background after stop(), or here (synchronously) if not yet.
+    scanSourcesSync(runtime.trace.resources());
+    const json = guard(() =>
+      decoder.decode(annotator().resultsJson(runtime.trace._handle, sourceIndexHandle())),
+    );
     return buildResults(json);
   }
 
@@ -261,7 +267,11 @@ export class RuntimeProfiler {
         'webprof: RuntimeProfiler.stop: that runtime is not being profiled by this profiler',
       );
     runtime.owners.delete(this);
-    if (runtime.owners.size === 0) stopSampling();
+    if (runtime.owners.size === 0) {
+      stopSampling();
+      // Read the sources results() will need now that nothing is measured.
+      prefetchSources(runtime.trace.resources());
+    }
   }
 
   /** Samples held for this realm's runtime, and whether maxSamples stopped it. */

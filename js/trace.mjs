@@ -91,13 +91,20 @@ export class TraceSession {
     return false;
   }
 
+  /** The script URLs of the trace, by resource id. */
+  resources() {
+    const s = this._live();
+    const urls = [];
+    for (let i = 0, n = s.resourceCount(); i < n; i++) urls.push(s.resource(i));
+    return urls;
+  }
+
   /** The W3C ProfilerTrace {resources, frames, stacks, samples} as plain objects. */
   toTrace() {
     const s = this._live();
     const names = [];
     for (let i = 0, n = s.nameCount(); i < n; i++) names.push(s.name(i));
-    const resources = [];
-    for (let i = 0, n = s.resourceCount(); i < n; i++) resources.push(s.resource(i));
+    const resources = this.resources();
     const f = s.frames().slice();
     const frames = [];
     for (let i = 0; i < f.length; i += 4) {

@@ -52,14 +52,21 @@ export class TraceSession {
   stack(frameId: number, parentId?: number): number;
   /** true if kept; false if the buffer just became full (the session is now stopped). */
   sample(timestamp: number, stackId?: number): boolean;
+  /** The script URLs, by resource id. */
+  resources(): string[];
   toTrace(): ProfilerTrace;
   dispose(): void;
 }
 
 // ---- RuntimeProfiler (Mozilla JS Profiling proposal, seed 002) ----
-/** Where a function is: its script (absent for builtins) and name ("" = anonymous or top-level code). */
+/**
+ * Where a function is: its script (absent for builtins), its definition line (when the script's source could
+ * be read: same-origin or CORS-readable), and its name ("<top level>" for a script's top-level code, "" for an
+ * anonymous function or, without the source, for top-level code too).
+ */
 export interface RuntimeFunction {
   file?: string;
+  line?: number;
   name: string;
 }
 /** The call site in the parent frame: the line where the caller was executing. */

@@ -2,19 +2,50 @@
 
 #include <algorithm>
 
+#include "frame_resolver.h"
 #include "hash.h"
 
 namespace webprof {
 
 size_t CallTree::KeyHash::operator()(const Key& k) const {
-  uint64_t h = HashCombine((uint64_t{k.parent} << 32) | k.name,
-                           (uint64_t{k.resource} << 32) | k.site_line);
-  return static_cast<size_t>(HashCombine(h, k.site_resource));
+  return static_cast<size_t>(
+      HashCombine((uint64_t{k.a} << 32) | k.b, (uint64_t{k.c} << 32) | k.d));
+}
+
+namespace {
+constexpr uint32_t kUnscanned = 0xFFFFFFFFu;
+// The proposal's name for a script's top-level code.
+constexpr std::string_view kTopLevel = "<top level>";
+}  // namespace
+
+void CallTree::MapFunctions(const ProfilerTrace& trace,
+                            const std::vector<const SourceScan*>* scans) {
+  functions_.clear();
+  function_index_.clear();
+  const auto& frames = trace.frames().rows();
+  function_of_frame_.resize(frames.size());
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const Frame& f = frames[i];
+    const SourceScan* scan =
+        scans && !f.resource.is_none() && f.resource.value < scans->size()
+            ? (*scans)[f.resource.value]
+            : nullptr;
+    CallTreeFunction fn{trace.names().Get(f.name), f.resource, 0};
+    Key k{f.resource.value, kUnscanned, f.name.value, 0};
+    Definition d;
+    if (scan && f.line > 0 && FindDefinition(*scan, f.line, f.column, &d)) {
+      fn.name = d.top_level ? kTopLevel : d.name;
+      fn.line = d.line;
+      k = Key{f.resource.value, d.line, d.column, 0};
+    }
+    auto it = function_index_.emplace(k, uint32_t(functions_.size())).first;
+    if (it->second == functions_.size()) functions_.push_back(fn);
+    function_of_frame_[i] = it->second;
+  }
 }
 
 uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
-  Key k{parent, key.name.value, key.resource.value, key.site_resource.value,
-        key.site_line};
+  Key k{parent, key.function, key.site_resource.value, key.site_line};
   auto it = index_.find(k);
   if (it != index_.end()) return it->second;
   uint32_t id = static_cast<uint32_t>(nodes_.size());
@@ -31,7 +62,9 @@ uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
 }
 
 void CallTree::Build(const ProfilerTrace& trace,
-                     const FrameAnnotations* annotations) {
+                     const FrameAnnotations* annotations,
+                     const std::vector<const SourceScan*>* scans) {
+  MapFunctions(trace, scans);
   nodes_.assign(1, CallTreeNode{});
   index_.clear();
   slots_.clear();
@@ -40,10 +73,8 @@ void CallTree::Build(const ProfilerTrace& trace,
   node_of_stack_.resize(stacks.size());
   for (size_t s = 0; s < stacks.size(); ++s) {
     const Stack& row = stacks[s];
-    const Frame& f = frames[row.frame.value];
     CallTreeNode key;
-    key.name = f.name;
-    key.resource = f.resource;
+    key.function = function_of_frame_[row.frame.value];
     uint32_t parent = 0;
     if (!row.parent.is_none()) {
       parent = node_of_stack_[row.parent.value];  // parent row < s
@@ -109,14 +140,20 @@ void CallTree::WriteJson(const ProfilerTrace& trace, std::string* out) const {
     const CallTreeNode& n = nodes_[id];
     out->push_back('{');
     if (id != 0) {
+      const CallTreeFunction& fn = functions_[n.function];
       out->append("\"function\":{");
-      if (!n.resource.is_none()) {
+      if (!fn.resource.is_none()) {
         out->append("\"file\":");
-        AppendJsonString(trace.resource_url(n.resource), out);
+        AppendJsonString(trace.resource_url(fn.resource), out);
+        out->push_back(',');
+      }
+      if (fn.line != 0) {
+        out->append("\"line\":");
+        AppendUint(fn.line, out);
         out->push_back(',');
       }
       out->append("\"name\":");
-      AppendJsonString(trace.names().Get(n.name), out);
+      AppendJsonString(fn.name, out);
       out->append("},");
       if (nodes_[id].parent != 0) {
         out->append("\"site\":{");

@@ -2,6 +2,19 @@
 
 namespace webprof {
 
+bool FindDefinition(const SourceScan& scan, uint32_t line, uint32_t column,
+                    Definition* out) {
+  if (const FunctionDefinition* d = scan.Resolve(line, column)) {
+    *out = Definition{d->name, d->definition.line, d->definition.column, false};
+    return true;
+  }
+  SourcePosition start;
+  if (!scan.ScriptStart(line, column, &start)) return false;
+  // Top-level code: one frame per script, at its start.
+  *out = Definition{"", start.line, start.column, true};
+  return true;
+}
+
 Status ResolveFrames(const std::vector<const SourceScan*>& scans,
                      ProfilerTrace* trace, ResolveStats* stats) {
   const ProfilerTrace& in = *trace;
@@ -23,20 +36,12 @@ Status ResolveFrames(const std::vector<const SourceScan*>& scans,
         !f.resource.is_none() && f.resource.value < scans.size()
             ? scans[f.resource.value]
             : nullptr;
-    if (scan && line > 0) {
-      SourcePosition start;
-      if (const FunctionDefinition* d = scan->Resolve(line, column)) {
-        name = d->name;
-        line = d->definition.line;
-        column = d->definition.column;
-        ++st.frames_resolved;
-      } else if (scan->ScriptStart(line, column, &start)) {
-        // Top-level code: one frame per script, at its start (Chromium's).
-        name = "";
-        line = start.line;
-        column = start.column;
-        ++st.frames_resolved;
-      }
+    Definition d;
+    if (scan && line > 0 && FindDefinition(*scan, line, column, &d)) {
+      name = d.name;
+      line = d.line;
+      column = d.column;
+      ++st.frames_resolved;
     }
     StringId n = out.names().Intern(name);
     if (n.is_none()) return Status::kTableFull;

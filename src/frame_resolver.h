@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "profiler_trace.h"
@@ -29,6 +30,18 @@ struct ResolveStats {
   uint32_t stacks_in = 0;
   uint32_t stacks_out = 0;
 };
+
+// Where the function executing at (line, column) of a scanned script is
+// defined: the innermost enclosing function, or for top-level code the
+// script's start with the name "" (as Chromium reports it). False when the
+// position is in no scanned script.
+struct Definition {
+  std::string_view name;
+  uint32_t line = 0, column = 0;
+  bool top_level = false;
+};
+bool FindDefinition(const SourceScan& scan, uint32_t line, uint32_t column,
+                    Definition* out);
 
 // `scans[r]` is the scan of resource r (nullptr or out of range = not
 // scanned). Replaces `*trace`; on kTableFull (a cap hit while rebuilding)

@@ -10,8 +10,11 @@ Status RuntimeProfile::Annotate(std::string_view text, ProfilerTrace* trace,
   return Status::kOk;
 }
 
-const std::string& RuntimeProfile::ResultsJson(const ProfilerTrace& trace) {
-  tree_.Build(trace, &annotations_);
+const std::string& RuntimeProfile::ResultsJson(const ProfilerTrace& trace,
+                                               const SourceIndex* sources) {
+  std::vector<const SourceScan*> scans;
+  if (sources) scans = sources->ScansFor(trace);
+  tree_.Build(trace, &annotations_, &scans);
   json_.clear();
   tree_.WriteJson(trace, &json_);
   return json_;

@@ -21,6 +21,7 @@
 #include "call_tree.h"
 #include "frame_annotations.h"
 #include "profiler_trace.h"
+#include "source_index.h"
 #include "stack_sampler.h"
 
 namespace webprof {
@@ -44,8 +45,10 @@ class RuntimeProfile {
   uint32_t annotation_count() const { return annotations_.size(); }
 
   // results(): the call tree of `trace` with this profile's slots, as UTF-8
-  // JSON (see CallTree::WriteJson). Valid until the next call.
-  const std::string& ResultsJson(const ProfilerTrace& trace);
+  // JSON (see CallTree::WriteJson); functions get their definition lines
+  // from the scans in `sources` (may be null). Valid until the next call.
+  const std::string& ResultsJson(const ProfilerTrace& trace,
+                                 const SourceIndex* sources = nullptr);
 
  private:
   StackSampler sampler_;

@@ -66,7 +66,7 @@ void SplitPosition(sv loc, sv* url, uint32_t* line, uint32_t* column) {
     if (SplitTrailingNumber(&rest2, &a) && !rest2.empty()) {
       *url = rest2;
       *line = a;
-      *column = b;
+      *column = a == 0 ? 0 : b;  // 1-based: no line means no position
       return;
     }
     // "url:<too many digits>:2" is not "url:<digits>" at line 2.

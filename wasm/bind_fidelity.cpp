@@ -6,13 +6,13 @@
 // buffer as UTF-8: the URL's bytes followed by the source's bytes.
 #include <emscripten/bind.h>
 
-#include <memory>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "frame_resolver.h"
 #include "session.h"
+#include "source_index.h"
 #include "source_scanner.h"
 
 using namespace emscripten;
@@ -26,43 +26,30 @@ class JsSourceIndex {
   // HTML document whose inline scripts are scanned. Returns a Status.
   int32_t add(uintptr_t ptr, uint32_t url_len, uint32_t src_len, bool html) {
     const char* p = reinterpret_cast<const char*>(ptr);
-    std::string url(p, url_len);
-    std::string_view src(p + url_len, src_len);
-    auto scan = std::make_unique<SourceScan>();
-    Status s =
-        html ? scan->ScanHtml(src, limits_) : scan->ScanScript(src, limits_);
-    if (s != Status::kOk) return static_cast<int32_t>(s);
-    scans_[url] = std::move(scan);
-    return 0;
+    return static_cast<int32_t>(
+        index_.Add(std::string_view(p, url_len),
+                   std::string_view(p + url_len, src_len), html));
   }
-  void remove(const std::string& url) {
-    auto it = scans_.find(url);
-    if (it == scans_.end()) return;
-    scans_.erase(it);
-  }
+  void remove(const std::string& url) { index_.Remove(url); }
   void setMaxBytes(double bytes) {
-    limits_.max_bytes = static_cast<uint32_t>(bytes);
+    index_.limits().max_bytes = static_cast<uint32_t>(bytes);
   }
+  // The core SourceIndex's address, for RuntimeProfile.resultsJson.
+  uintptr_t handle() { return reinterpret_cast<uintptr_t>(&index_); }
 
   // Rewrites the frames of the session behind `session_handle`
   // (JsSession::handle) using the scans of its resources' URLs.
   int32_t resolve(uintptr_t session_handle) {
-    auto* session = reinterpret_cast<Session*>(session_handle);
-    ProfilerTrace& trace = session->trace();
-    std::vector<const SourceScan*> scans(trace.resources().size(), nullptr);
-    for (uint32_t r = 0; r < scans.size(); ++r) {
-      auto it = scans_.find(std::string(trace.resource_url(ResourceId(r))));
-      if (it != scans_.end()) scans[r] = it->second.get();
-    }
-    return static_cast<int32_t>(ResolveFrames(scans, &trace, &stats_));
+    ProfilerTrace& trace = reinterpret_cast<Session*>(session_handle)->trace();
+    return static_cast<int32_t>(
+        ResolveFrames(index_.ScansFor(trace), &trace, &stats_));
   }
   uint32_t framesIn() const { return stats_.frames_in; }
   uint32_t framesOut() const { return stats_.frames_out; }
   uint32_t framesResolved() const { return stats_.frames_resolved; }
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<SourceScan>> scans_;
-  ScanLimits limits_;
+  SourceIndex index_;
   ResolveStats stats_;
 };
 
@@ -98,6 +85,7 @@ EMSCRIPTEN_BINDINGS(fidelity) {
       .function("add", &JsSourceIndex::add)
       .function("remove", &JsSourceIndex::remove)
       .function("setMaxBytes", &JsSourceIndex::setMaxBytes)
+      .function("handle", &JsSourceIndex::handle)
       .function("resolve", &JsSourceIndex::resolve)
       .function("framesIn", &JsSourceIndex::framesIn)
       .function("framesOut", &JsSourceIndex::framesOut)

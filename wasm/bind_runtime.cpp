@@ -15,6 +15,7 @@
 #include "bind_util.h"
 #include "runtime_profile.h"
 #include "session.h"
+#include "source_index.h"
 
 using namespace emscripten;
 using namespace webprof;
@@ -48,8 +49,11 @@ class JsRuntimeProfile {
   }
   void clearAnnotations() { profile_.ClearAnnotations(); }
   // A view of the JSON bytes: JS must copy it before the next core call.
-  val resultsJson(uintptr_t session) {
-    const std::string& json = profile_.ResultsJson(SessionOf(session)->trace());
+  // `sources`: a SourceIndex handle (bind_fidelity.cpp) or 0.
+  val resultsJson(uintptr_t session, uintptr_t sources) {
+    const std::string& json =
+        profile_.ResultsJson(SessionOf(session)->trace(),
+                             reinterpret_cast<const SourceIndex*>(sources));
     return val(typed_memory_view(
         json.size(), reinterpret_cast<const unsigned char*>(json.data())));
   }

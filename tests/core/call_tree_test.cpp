@@ -31,8 +31,8 @@ struct Runtime {
   Status Annotate(const std::string& text, uint32_t* slot) {
     return profile.Annotate(text, &session.trace(), slot);
   }
-  const std::string& ResultsJson() {
-    return profile.ResultsJson(session.trace());
+  const std::string& ResultsJson(const SourceIndex* sources = nullptr) {
+    return profile.ResultsJson(session.trace(), sources);
   }
   void Reset() {
     session.trace().Clear();
@@ -104,6 +104,60 @@ TEST(CallTree, ProposalExampleShape) {
   EXPECT_NE(json.find(node("foo", 21, 25, 25)), std::string::npos) << json;
   EXPECT_NE(json.find(node("bar", 22, 9, 2)), std::string::npos) << json;
   EXPECT_NE(json.find(node("foo", 12, 7, 7)), std::string::npos) << json;
+}
+
+// With the script's scan, each function carries its definition line: frames
+// on any line of foo meet in foo (line 1), top-level code is "<top level>"
+// at the script's start, and two functions that Error.stack names alike
+// (two anonymous functions) stay two nodes.
+TEST(CallTree, ScannedFunctionsCarryTheirDefinitionLine) {
+  SourceIndex sources;
+  ASSERT_EQ(sources.Add(kPage,
+                        "function foo(n) {\n"      // 1
+                        "  for (;;) {}\n"          // 2
+                        "  return n;\n"            // 3
+                        "}\n"                      // 4
+                        "var a = function () {\n"  // 5
+                        "  foo(1);\n"              // 6
+                        "}, b = [function () {\n"  // 7
+                        "  foo(2);\n"              // 8
+                        "}];\n"                    // 9
+                        "foo(0);\n"                // 10
+                        "a(); b[0]();\n",          // 11
+                        false),
+            Status::kOk);
+  Runtime p(100);
+  double ts = 0;
+  ASSERT_EQ(p.Sample(V8({At("foo", 2), At("", 10)}), ts++), Status::kOk);
+  ASSERT_EQ(p.Sample(V8({At("foo", 3), At("", 10)}), ts++), Status::kOk);
+  ASSERT_EQ(p.Sample(V8({At("foo", 2), At("a", 6), At("", 11)}), ts++),
+            Status::kOk);
+  ASSERT_EQ(p.Sample(V8({At("foo", 2), At("", 8), At("", 11)}), ts++),
+            Status::kOk);
+  std::string json = p.ResultsJson(&sources);
+  auto fn = [&](int line, const std::string& name) {
+    return "\"function\":{\"file\":\"" + kPage +
+           "\",\"line\":" + std::to_string(line) + ",\"name\":\"" + name +
+           "\"}";
+  };
+  EXPECT_NE(json.find(fn(1, "<top level>") + ",\"samples\":4,\"selfCount\":0"),
+            std::string::npos)
+      << json;
+  // foo from line 10 (two samples on two of its lines: one node).
+  EXPECT_NE(json.find(fn(1, "foo") + ",\"site\":{\"file\":\"" + kPage +
+                      "\",\"line\":10},\"samples\":2,\"selfCount\":2"),
+            std::string::npos)
+      << json;
+  // Both anonymous functions are called from line 11: still two nodes.
+  EXPECT_NE(json.find(fn(5, "a")), std::string::npos) << json;
+  EXPECT_NE(json.find(fn(7, "")), std::string::npos) << json;
+  CallTree t;
+  std::vector<const SourceScan*> scans = sources.ScansFor(p.session.trace());
+  t.Build(p.session.trace(), nullptr, &scans);
+  EXPECT_EQ(CheckInvariant(t), 7u);  // root, top, foo, a, foo, "", foo
+  // Without the scan the definition line is unknown and not written.
+  std::string plain = p.ResultsJson();
+  EXPECT_EQ(plain.find("\"line\":1,"), std::string::npos) << plain;
 }
 
 TEST(CallTree, SamplesWithoutStackCountAtTheRoot) {
@@ -239,12 +293,11 @@ TEST(CallTreeProperty, InvariantAndPathCountsOnRandomCallPatterns) {
     std::vector<std::vector<Elem>> paths(nodes.size());
     std::map<std::string, int> fn_of_name;
     for (size_t i = 1; i < nodes.size(); ++i) {
-      std::string name(trace.names().Get(nodes[i].name));
-      int fn = std::stoi(name.substr(1));
-      int file =
-          nodes[i].resource.is_none()
-              ? 2
-              : (trace.resource_url(nodes[i].resource) == files[0] ? 0 : 1);
+      const CallTreeFunction& f = t.function(nodes[i].function);
+      int fn = std::stoi(std::string(f.name.substr(1)));
+      int file = f.resource.is_none()
+                     ? 2
+                     : (trace.resource_url(f.resource) == files[0] ? 0 : 1);
       int site = nodes[i].parent == 0 ? -1 : int(nodes[i].site_line);
       paths[i] = paths[nodes[i].parent];
       paths[i].emplace_back(fn, file, site);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "source_index.h"
+
 namespace webprof {
 namespace {
 
@@ -89,6 +91,43 @@ TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   EXPECT_EQ(trace_.frames().Get(FrameId(0)).line, 2u);
   EXPECT_EQ(trace_.resource_url(app_), "https://x.test/app.js");
   EXPECT_EQ(trace_.samples().size(), 1u);
+}
+
+// The page's index of scans: one per URL, replaced by a new scan of the
+// same URL, untouched by a source that does not scan, found per resource.
+TEST_F(FrameResolverTest, SourceIndexKeepsOneScanPerUrl) {
+  SourceIndex index;
+  ASSERT_EQ(index.Add("https://x.test/app.js", "function f() {}", false),
+            Status::kOk);
+  const SourceScan* first = index.Find("https://x.test/app.js");
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->functions().size(), 1u);
+  EXPECT_EQ(index.Add("https://x.test/app.js", "function (", false),
+            Status::kSourceUnscannable);
+  EXPECT_EQ(index.Find("https://x.test/app.js"), first) << "kept on error";
+  index.limits().max_bytes = 4;
+  EXPECT_EQ(index.Add("https://x.test/big.js", "var x = 1;", false),
+            Status::kSourceTooLarge);
+  std::vector<const SourceScan*> scans = index.ScansFor(trace_);
+  ASSERT_EQ(scans.size(), 2u);
+  EXPECT_EQ(scans[app_.value], first);
+  EXPECT_EQ(scans[other_.value], nullptr);
+  index.Remove("https://x.test/app.js");
+  EXPECT_EQ(index.Find("https://x.test/app.js"), nullptr);
+}
+
+TEST_F(FrameResolverTest, FindDefinitionNamesFunctionsAndTopLevel) {
+  Definition d;
+  ASSERT_TRUE(FindDefinition(scan_, 6, 5, &d));
+  EXPECT_EQ(d.name, "step");
+  EXPECT_EQ(d.line, 5u);
+  EXPECT_EQ(d.column, 14u);
+  EXPECT_FALSE(d.top_level);
+  ASSERT_TRUE(FindDefinition(scan_, 8, 1, &d));
+  EXPECT_TRUE(d.top_level);
+  EXPECT_EQ(d.name, "");
+  EXPECT_EQ(d.line, 1u);
+  EXPECT_FALSE(FindDefinition(scan_, 99, 1, &d)) << "past the script";
 }
 
 }  // namespace

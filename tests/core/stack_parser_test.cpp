@@ -276,6 +276,12 @@ TEST(StackParser, MalformedAndEmpty) {
             Status::kOk);
   EXPECT_EQ(f[0].line, 0u);
   EXPECT_EQ(f[0].url, "u:99999999999:2");
+  // Line 0 is no line (positions are 1-based): no column either (a fuzzer
+  // find, "@@:@:0:072").
+  EXPECT_EQ(ParseStack("@@:@:0:072", StackFormat::kAuto, &f), Status::kOk);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].line, 0u);
+  EXPECT_EQ(f[0].column, 0u);
 }
 
 // Invariants over every fixture: CRLF and LF give the same frames, every

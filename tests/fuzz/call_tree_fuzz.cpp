@@ -2,7 +2,7 @@
 // StackSampler into a Session, or annotated by RuntimeProfile) and checks
 // the call tree after each step: samples = selfCount + sum(children) at
 // every node, the root counts every sample, parents precede children, and
-// the JSON is one balanced object.
+// the JSON is one balanced object, with and without a scanned source.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -12,6 +12,7 @@
 #include "call_tree.h"
 #include "runtime_profile.h"
 #include "session.h"
+#include "source_index.h"
 
 using namespace webprof;
 
@@ -60,6 +61,8 @@ void CheckJson(const std::string& json) {
   Check(depth == 0 && !in_string && !json.empty() && json[0] == '{');
 }
 
+constexpr std::string_view kScript = "http://a/x.js";
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -67,6 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   StackSampler sampler;
   sampler.AddOwnUrlPrefix("http://w/");
   RuntimeProfile profile;
+  SourceIndex sources;  // op 4: the text becomes the source of kScript
   std::string_view in(reinterpret_cast<const char*>(data), size);
   double ts = 0;
   // Texts are separated by NUL; a text's first byte picks the operation.
@@ -76,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     in =
         end == std::string_view::npos ? std::string_view() : in.substr(end + 1);
     if (text.empty()) continue;
-    uint8_t op = static_cast<uint8_t>(text[0]) % 4;
+    uint8_t op = static_cast<uint8_t>(text[0]) % 5;
     text.remove_prefix(1);
     if (op == 0) {
       uint32_t slot = 0;
@@ -85,14 +89,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         Check(slot <= before);
     } else if (op == 3) {
       profile.ClearAnnotations();
+    } else if (op == 4) {
+      sources.Add(kScript, text, false);
     } else {
       Session* s = &session;
       Status r;
       sampler.Sample(text, StackFormat::kAuto, ts++, &s, 1, &r);
     }
-    CheckJson(profile.ResultsJson(session.trace()));
+    CheckJson(profile.ResultsJson(session.trace(), &sources));
     CallTree t;
-    t.Build(session.trace(), nullptr);
+    std::vector<const SourceScan*> scans = sources.ScansFor(session.trace());
+    t.Build(session.trace(), nullptr, &scans);
     CheckTree(t, session.trace().samples().size());
   }
   return 0;

@@ -3,6 +3,7 @@
 // counted the samples they need.
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as webprof from 'webprof';
 
 await webprof.ready;
@@ -103,6 +104,40 @@ test('results(): a call tree with foo at its two call sites and bar → foo', ()
   assert.equal(leaf.selfCount, 3);
   assert.deepEqual(leaf.children, [], 'probe() and the sampler are not in the tree');
   assert.equal(JSON.stringify(r).includes('dist/webprof'), false);
+});
+
+// The line a declaration starts on in this file (1-based).
+const ownLines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+const lineOf = (text) => ownLines.findIndex((l) => l.startsWith(text)) + 1;
+
+test('results(): each function carries its definition line, read from its source', () => {
+  const p = profiler();
+  p.start(undefined, 10);
+  bar(2);
+  p.stop();
+  const r = p.results();
+  const top = parentOf(r, 'bar');
+  const [barNode] = find(top, 'bar');
+  const [fooNode] = find(barNode, 'foo');
+  const file = barNode.function.file;
+  assert.deepEqual(barNode.function, { file, line: lineOf('function bar(n) {'), name: 'bar' });
+  assert.deepEqual(fooNode.function, { file, line: lineOf('function foo(n) {'), name: 'foo' });
+  assert.deepEqual(find(fooNode, 'spinSamples')[0].function, {
+    file,
+    line: lineOf('function spinSamples(n) {'),
+    name: 'spinSamples',
+  });
+  // The test's own arrow function is anonymous: "" at its definition line.
+  assert.equal(top.function.name, '');
+  assert.equal(top.function.line, lineOf("test('results(): each function carries its definition line"));
+  // Node's own modules (node:...) have no readable source: no line, as named.
+  const internal = [];
+  (function walk(n) {
+    if (n.function && /^node:/.test(n.function.file)) internal.push(n.function);
+    n.children.forEach(walk);
+  })(r);
+  assert.ok(internal.length > 0, 'the test runner calls in from node: modules');
+  for (const f of internal) assert.equal(f.line, undefined, f.file);
 });
 
 test('results() after stop() keeps the data; a second start() continues it', () => {

@@ -28,6 +28,13 @@ async function main(page: Page) {
   const pf: ArrayBuffer = webprof.toPerfettoTrace({ profile: trace });
   void webprof.toCpuProfile({ profile: t });
   const summary: webprof.TraceSummary = webprof.summarize(t);
+
+  const rp = new webprof.RuntimeProfiler();
+  rp.start(undefined, 500, 10_000);
+  rp.stop();
+  const fn: webprof.RuntimeFunction | undefined = rp.results().children[0]?.function;
+  const defined: number | undefined = fn?.line;
+  void [defined, fn?.file, fn?.name];
   void webprof.formatSummary(summary);
 
   const r = await profile(page, async () => {}, { sampleInterval: 1, dense: true });
