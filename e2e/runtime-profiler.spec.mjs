@@ -140,3 +140,55 @@ test('webprof.loadInto() brings webprof into an iframe that lacks it, then it is
   expect(spin.function).toEqual({ file, line: 3, name: 'spin' });
   expect(spin.site).toEqual({ file, line: 15 });
 });
+
+test('definition lines: read in the background after stop(), or by a blocking read if results() comes at once', async ({
+  page,
+}) => {
+  await resultOf(page, '/e2e/pages/runtime-example.html');
+  const out = await page.evaluate(async () => {
+    const load = (src) =>
+      new Promise((resolve, reject) => {
+        const s = document.createElement('script');
+        s.src = src;
+        s.onload = resolve;
+        s.onerror = reject;
+        document.head.appendChild(s);
+      });
+    const xhrs = (url) =>
+      performance.getEntriesByName(url).filter((e) => e.initiatorType === 'xmlhttprequest').length;
+    const fetched = (url) => performance.getEntriesByName(url).some((e) => e.initiatorType === 'fetch');
+    const workLine = (r) => {
+      const stack = [r];
+      while (stack.length) {
+        const n = stack.pop();
+        if (n.function && n.function.name === 'work') return n.function.line;
+        stack.push(...n.children);
+      }
+      return null;
+    };
+    const run = async (query, later) => {
+      const url = new URL(`runtime-child.js?${query}`, location.href).href;
+      await load(url);
+      const p = new webprof.RuntimeProfiler();
+      p.start();
+      work(30); // runtime-child.js, loaded again under a new URL
+      p.stop();
+      if (later) {
+        for (let i = 0; i < 100 && !fetched(url); i++) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 200)); // the scan follows the response
+      }
+      const line = workLine(p.results());
+      const p2 = new webprof.RuntimeProfiler();
+      p2.start();
+      p2.reset();
+      p2.stop();
+      return { line, xhrs: xhrs(url), fetched: fetched(url) };
+    };
+    return { later: await run('later', true), now: await run('now', false) };
+  });
+  // Later: stop() started a background fetch; results() needed no blocking read.
+  expect(out.later).toEqual({ line: 12, xhrs: 0, fetched: true });
+  // At once: the background fetch has not answered, so results() read it.
+  expect(out.now.line).toBe(12);
+  expect(out.now.xhrs).toBe(1);
+});
