@@ -127,28 +127,49 @@ class JsonWriter {
       u = 0 - u;
     }
     if (u > 0xFFFFFFFFu) return FormatWide(out, u);
-    // Most values (node ids, µs deltas) fit 32 bits: count the digits, then
-    // write them backwards in place, two at a time. 32-bit division is much
-    // cheaper than 64-bit (especially in Wasm), and no memcpy call is made.
-    uint32_t w = static_cast<uint32_t>(u);
-    int n = 1;
-    for (uint32_t x = w; x >= 10; x /= 10) ++n;
-    char* end = out + n;
-    char* t = end;
-    while (w >= 100) {
-      uint32_t r = w % 100;
-      w /= 100;
-      t -= 2;
-      t[0] = kDigitPairs[2 * r];
-      t[1] = kDigitPairs[2 * r + 1];
+    return FormatU32(out, static_cast<uint32_t>(u));
+  }
+  // Most values (node ids, µs deltas) fit 32 bits. The digit count comes
+  // from comparisons and the digits from a pair table, split at 10^4 and
+  // 10^8, so the longest dependency chain is two multiply-shift divisions
+  // (32-bit: much cheaper than 64-bit, especially in Wasm) and no loop or
+  // memcpy call is involved.
+  static char* FormatU32(char* out, uint32_t w) {
+    if (w < 10000) return FormatBelow10k(out, w);
+    if (w < 100000000) {
+      out = FormatBelow10k(out, w / 10000);
+      return Format4(out, w % 10000);
     }
-    if (w >= 10) {
-      t[-2] = kDigitPairs[2 * w];
-      t[-1] = kDigitPairs[2 * w + 1];
+    out = FormatBelow10k(out, w / 100000000);  // 1 or 2 digits
+    uint32_t low = w % 100000000;
+    out = Format4(out, low / 10000);
+    return Format4(out, low % 10000);
+  }
+  // 1 to 4 digits, no leading zeros.
+  static char* FormatBelow10k(char* out, uint32_t w) {
+    if (w < 100) {
+      if (w < 10) {
+        *out = static_cast<char>('0' + w);
+        return out + 1;
+      }
+      return Put2(out, w);
+    }
+    uint32_t hi = w / 100;
+    if (hi < 10) {
+      *out++ = static_cast<char>('0' + hi);
     } else {
-      t[-1] = static_cast<char>('0' + w);
+      out = Put2(out, hi);
     }
-    return end;
+    return Put2(out, w % 100);
+  }
+  // Exactly 4 digits (leading zeros kept) of w < 10000.
+  static char* Format4(char* out, uint32_t w) {
+    return Put2(Put2(out, w / 100), w % 100);
+  }
+  static char* Put2(char* out, uint32_t w) {
+    out[0] = kDigitPairs[2 * w];
+    out[1] = kDigitPairs[2 * w + 1];
+    return out + 2;
   }
   static char* FormatWide(char* out, uint64_t u) {
     char tmp[kMaxIntChars];

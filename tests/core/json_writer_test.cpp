@@ -135,6 +135,15 @@ TEST(JsonWriter, IntegersAtEveryMagnitude) {
     w.Int(v);
     EXPECT_EQ(sink.ToString(), std::to_string(v));
   }
+  // Every digit count, at both ends (the formatter splits at 10^2, 10^4, 10^8).
+  for (int64_t p = 1; p <= int64_t{1000000000000}; p *= 10) {
+    for (int64_t v : {p - 1, p, p + 1, -p, 2 * p + 7}) {
+      ByteSink sink(3);
+      JsonWriter w(&sink);
+      w.Int(v);
+      EXPECT_EQ(sink.ToString(), std::to_string(v));
+    }
+  }
 }
 
 TEST(JsonWriter, IntElementsBatchesAcrossChunkEnds) {
