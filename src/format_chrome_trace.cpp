@@ -61,9 +61,10 @@ void WriteNodes(JsonWriter& w, const ProfilerTrace& p) {
     w.EndObject();
   }
   const auto& rows = p.stacks().rows();
+  CallFrameCache call_frames(p, ScriptIdStyle::kNumber);
   for (uint32_t i = 0; i < rows.size(); ++i) {
     w.BeginObject();
-    WriteCallFrame(w, p, rows[i].frame, "", ScriptIdStyle::kNumber);
+    call_frames.Write(w, rows[i].frame);
     w.Key("id");
     w.Int(NodeIdForStack(StackId(i)));
     w.Key("parent");

@@ -58,6 +58,12 @@ class JsonWriter {
   // one valid JSON value; otherwise written as a JSON string, so the output
   // stays valid whatever the caller passed. Returns whether it was valid.
   bool Raw(std::string_view json);
+  // JSON text a JsonWriter produced earlier (e.g. a cached value), appended
+  // without Raw()'s check: the caller vouches that it is one valid value.
+  void Verbatim(std::string_view json) {
+    Separate();
+    sink_->Append(json);
+  }
   // Hot-path helpers for arrays of integers (one call per element, no
   // separator bookkeeping beyond a bool).
   void IntElement(int64_t v) {
