@@ -5,14 +5,18 @@
 // owns its ProfilerTrace, its ExportInput and the output ByteSink. Input
 // arrives in a few bulk calls over buffers JS malloc()ed and filled (strings
 // as one UTF-8 blob + a Uint32Array of byte lengths, numbers as
-// Float64Array/Uint32Array), never one call per sample. Output stays in the
-// sink's chunks in Wasm memory; JS copies each chunk once into a single
-// ArrayBuffer and then calls clearOutput(). Every load call validates its
-// rows and returns a Status; on error nothing from that call is kept.
+// Float64Array/Uint32Array; samples straight into the trace's own storage),
+// never one call per sample. Output stays in the sink's chunks in Wasm
+// memory; JS copies each chunk once into a single ArrayBuffer and then calls
+// clearOutput(). Every load call validates its rows and returns a Status; on
+// error nothing from that call is kept.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -110,26 +114,54 @@ class ExportBuilder {
     return 0;
   }
 
-  // Samples: f64 rows [timestamp ms, stackId or -1], in time order.
-  int32_t loadSamples(uintptr_t rows, uint32_t count) {
-    auto* r = reinterpret_cast<const double*>(rows);
-    SampleBuffer& out = trace_.mutable_samples();
-    double prev = out.empty() ? 0 : out.back().timestamp;
-    for (uint32_t i = 0; i < count; ++i) {  // validate first: all or nothing
-      double ts = r[2 * i], st = r[2 * i + 1];
-      if (!std::isfinite(ts) || ts < 0)
-        return int32_t(Status::kInvalidTimestamp);
-      if (ts < prev) return int32_t(Status::kTimestampOutOfOrder);
-      if (st != -1 &&
-          !(st >= 0 && st < stack_map_.size() && st == std::floor(st)))
-        return int32_t(Status::kUnknownStack);
+  // Samples are written by JS straight into the trace's sample storage, so
+  // the 16 bytes per sample are written once and never copied:
+  // reserveSamples(n) appends up to n rows that are contiguous in Wasm
+  // memory and returns their address (reservedSamples() says how many); JS
+  // fills each row as f64 [timestamp ms, W3C stackId or -1], which is a
+  // Sample whose stack field still holds a double; commitSamples() validates
+  // the rows in time order and converts each stack in place. On error (or
+  // a reservation never committed) every reserved row is dropped.
+  uintptr_t reserveSamples(uint32_t n) {
+    DropReserved();
+    SampleBuffer& samples = trace_.mutable_samples();
+    reserved_at_ = samples.size();
+    reserved_ = samples.AppendSpan(n);
+    return reinterpret_cast<uintptr_t>(reserved_.data);
+  }
+  uint32_t reservedSamples() const { return uint32_t(reserved_.size); }
+
+  int32_t commitSamples() {
+    static_assert(sizeof(Sample) == 16 && offsetof(Sample, stack) == 8,
+                  "JS writes a sample as two f64: [timestamp, stack]");
+    const SampleBuffer& samples = trace_.samples();
+    double prev = reserved_at_ ? samples[reserved_at_ - 1].timestamp : 0;
+    // Locals, not members: stores into the rows would otherwise force the
+    // compiler to reload every member per row.
+    Sample* rows = reserved_.data;
+    const size_t n = reserved_.size;
+    const uint32_t* map = stack_map_.data();
+    const double stacks = double(stack_map_.size());
+    for (size_t i = 0; i < n; ++i) {
+      double ts = rows[i].timestamp, st;
+      std::memcpy(&st, reinterpret_cast<const char*>(&rows[i]) + 8, sizeof st);
+      // prev >= 0, so this one test accepts exactly the finite, non-negative,
+      // in-order times; the rare failure is classified out of line.
+      if (!(ts >= prev && ts <= std::numeric_limits<double>::max()))
+        return DropReserved(ts >= 0 && std::isfinite(ts)
+                                ? Status::kTimestampOutOfOrder
+                                : Status::kInvalidTimestamp);
+      StackId stack = StackId::None();
+      if (st != -1) {
+        uint32_t k = st >= 0 && st < stacks ? uint32_t(st) : 0;
+        if (double(k) != st) return DropReserved(Status::kUnknownStack);
+        stack = StackId(map[k]);
+      }
+      rows[i].stack = stack;
+      rows[i].reserved = 0;
       prev = ts;
     }
-    for (uint32_t i = 0; i < count; ++i) {
-      double st = r[2 * i + 1];
-      out.Append(Sample{r[2 * i], st < 0 ? StackId::None()
-                                         : StackId(stack_map_[size_t(st)])});
-    }
+    reserved_ = {};
     has_profile_ = true;
     return 0;
   }
@@ -197,6 +229,7 @@ class ExportBuilder {
 
   // 0 = Chrome trace JSON, 1 = .cpuprofile, 2 = Perfetto protobuf.
   int32_t write(int32_t format) {
+    DropReserved();
     out_.Clear();
     input_.profile = session_trace_ ? session_trace_
                      : has_profile_ ? &trace_
@@ -232,6 +265,11 @@ class ExportBuilder {
   void clearOutput() { out_.Clear(); }
 
  private:
+  int32_t DropReserved(Status s = Status::kOk) {
+    if (reserved_.size) trace_.mutable_samples().Truncate(reserved_at_);
+    reserved_ = {};
+    return int32_t(s);
+  }
   int32_t Undo(Status s, size_t base) {
     stack_map_.resize(base);  // rows already interned stay (harmless)
     return int32_t(s);
@@ -242,6 +280,8 @@ class ExportBuilder {
   ThreadNaming thread_;
   ByteSink out_;
   bool has_profile_ = false;
+  SampleBuffer::Span reserved_{};  // rows JS is filling, not yet committed
+  size_t reserved_at_ = 0;         // index of reserved_.data[0]
   const ProfilerTrace* session_trace_ = nullptr;  // not owned
   std::vector<uint32_t> resource_map_, frame_map_, stack_map_;
 };
@@ -254,7 +294,9 @@ EMSCRIPTEN_BINDINGS(export) {
       .function("loadResources", &ExportBuilder::loadResources)
       .function("loadFrames", &ExportBuilder::loadFrames)
       .function("loadStacks", &ExportBuilder::loadStacks)
-      .function("loadSamples", &ExportBuilder::loadSamples)
+      .function("reserveSamples", &ExportBuilder::reserveSamples)
+      .function("reservedSamples", &ExportBuilder::reservedSamples)
+      .function("commitSamples", &ExportBuilder::commitSamples)
       .function("addMarks", &ExportBuilder::addMarks)
       .function("addTraces", &ExportBuilder::addTraces)
       .function("addAggregates", &ExportBuilder::addAggregates)
