@@ -19,6 +19,15 @@
 
 #include "byte_sink.h"
 
+// For the few helpers that must inline into hot loops: Emscripten's clang
+// kept the integer formatter out of line (a call per number, ~13% of a 1M
+// sample export in Wasm) where the native build inlined it.
+#if defined(__GNUC__) || defined(__clang__)
+#define WEBPROF_INLINE inline __attribute__((always_inline))
+#else
+#define WEBPROF_INLINE inline
+#endif
+
 namespace webprof {
 
 class JsonWriter {
@@ -126,7 +135,7 @@ class JsonWriter {
   void WriteInt(int64_t v);
   static constexpr size_t kMaxIntChars = 20;
   // Decimal digits of v at `out` (room for kMaxIntChars); returns the end.
-  static char* FormatInt(char* out, int64_t v) {
+  WEBPROF_INLINE static char* FormatInt(char* out, int64_t v) {
     uint64_t u = static_cast<uint64_t>(v);
     if (v < 0) {
       *out++ = '-';
@@ -140,7 +149,7 @@ class JsonWriter {
   // 10^8, so the longest dependency chain is two multiply-shift divisions
   // (32-bit: much cheaper than 64-bit, especially in Wasm) and no loop or
   // memcpy call is involved.
-  static char* FormatU32(char* out, uint32_t w) {
+  WEBPROF_INLINE static char* FormatU32(char* out, uint32_t w) {
     if (w < 10000) return FormatBelow10k(out, w);
     if (w < 100000000) {
       out = FormatBelow10k(out, w / 10000);
