@@ -91,25 +91,32 @@ class JsonWriter {
 
   // Writes `n` integer elements value_at(0..n) into the open array, in
   // batches that are bounds-checked once: the hot loop of every exporter.
+  // Each batch gathers its values before formatting any: the output's char
+  // stores may alias anything, so interleaved with them every pointer that
+  // value_at goes through would be reloaded per element.
   template <typename ValueAt>
   void IntElements(size_t n, ValueAt&& value_at) {
     constexpr size_t kBatch = 64;
-    size_t i = 0;
-    while (i < n) {
-      size_t end = n - i < kBatch ? n : i + kBatch;
-      uint8_t* p = sink_->WritePtr((end - i) * (kMaxIntChars + 1));
+    int64_t batch[kBatch];
+    for (size_t i = 0; i < n;) {
+      size_t m = n - i < kBatch ? n - i : kBatch;
+      for (size_t k = 0; k < m; ++k) batch[k] = value_at(i + k);
+      i += m;
+      uint8_t* p = sink_->WritePtr(m * (kMaxIntChars + 1));
       if (!p) {
-        IntElement(value_at(i++));
+        for (size_t k = 0; k < m; ++k) IntElement(batch[k]);
         continue;
       }
       char* c = reinterpret_cast<char*>(p);
-      bool first = first_[depth_];
-      for (; i < end; ++i) {
-        if (!first) *c++ = ',';
-        first = false;
-        c = FormatInt(c, value_at(i));
+      size_t k = 0;
+      if (first_[depth_]) {
+        first_[depth_] = false;
+        c = FormatInt(c, batch[k++]);
       }
-      first_[depth_] = false;
+      for (; k < m; ++k) {
+        *c++ = ',';
+        c = FormatInt(c, batch[k]);
+      }
       sink_->Advance(static_cast<size_t>(c - reinterpret_cast<char*>(p)));
     }
   }
@@ -144,47 +151,37 @@ class JsonWriter {
     if (u > 0xFFFFFFFFu) return FormatWide(out, u);
     return FormatU32(out, static_cast<uint32_t>(u));
   }
-  // Most values (node ids, µs deltas) fit 32 bits. The digit count comes
-  // from comparisons and the digits from a pair table, split at 10^4 and
-  // 10^8, so the longest dependency chain is two multiply-shift divisions
-  // (32-bit: much cheaper than 64-bit, especially in Wasm) and no loop or
-  // memcpy call is involved.
+  // Most values (node ids, µs deltas) fit 32 bits. Node ids in a samples
+  // array jump between digit counts at random, so a formatter that branches
+  // on the magnitude mispredicts about once per number; this one has no
+  // branch below 10^8: all eight digits (leading zeros included) are built
+  // as one little-endian word from a pair table, with divisions as
+  // multiply-shifts (exact in these ranges; Wasm engines are not relied on
+  // to strength-reduce them), then the leading zeros are shifted out and the
+  // word is stored whole. So up to 8 bytes at `out` may be written even for
+  // a shorter number; callers reserve kMaxIntChars + 1.
   WEBPROF_INLINE static char* FormatU32(char* out, uint32_t w) {
-    if (w < 10000) return FormatBelow10k(out, w);
-    if (w < 100000000) {
-      out = FormatBelow10k(out, w / 10000);
-      return Format4(out, w % 10000);
-    }
-    out = FormatBelow10k(out, w / 100000000);  // 1 or 2 digits
-    uint32_t low = w % 100000000;
-    out = Format4(out, low / 10000);
-    return Format4(out, low % 10000);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return FormatWide(out, w);
+#else
+    if (w >= 100000000) return FormatWide(out, w);
+    uint32_t hi = static_cast<uint32_t>((uint64_t{w} * 109951163) >> 40);
+    uint32_t lo = w - hi * 10000;  // w = hi * 10^4 + lo
+    uint32_t a = (hi * 5243) >> 19, c = (lo * 5243) >> 19;  // x / 100, x < 10^4
+    uint64_t word = Pair(a) | Pair(hi - a * 100) << 16 | Pair(c) << 32 |
+                    Pair(lo - c * 100) << 48;
+    int digits = 1 + (w >= 10) + (w >= 100) + (w >= 1000) + (w >= 10000) +
+                 (w >= 100000) + (w >= 1000000) + (w >= 10000000);
+    word >>= 8 * (8 - digits);
+    std::memcpy(out, &word, sizeof word);
+    return out + digits;
+#endif
   }
-  // 1 to 4 digits, no leading zeros.
-  static char* FormatBelow10k(char* out, uint32_t w) {
-    if (w < 100) {
-      if (w < 10) {
-        *out = static_cast<char>('0' + w);
-        return out + 1;
-      }
-      return Put2(out, w);
-    }
-    uint32_t hi = w / 100;
-    if (hi < 10) {
-      *out++ = static_cast<char>('0' + hi);
-    } else {
-      out = Put2(out, hi);
-    }
-    return Put2(out, w % 100);
-  }
-  // Exactly 4 digits (leading zeros kept) of w < 10000.
-  static char* Format4(char* out, uint32_t w) {
-    return Put2(Put2(out, w / 100), w % 100);
-  }
-  static char* Put2(char* out, uint32_t w) {
-    out[0] = kDigitPairs[2 * w];
-    out[1] = kDigitPairs[2 * w + 1];
-    return out + 2;
+  // The two digit characters of x < 100 as a 16-bit little-endian value.
+  static uint64_t Pair(uint32_t x) {
+    uint16_t p;
+    std::memcpy(&p, &kDigitPairs[2 * x], sizeof p);
+    return p;
   }
   static char* FormatWide(char* out, uint64_t u) {
     char tmp[kMaxIntChars];
