@@ -31,6 +31,25 @@ inline int64_t NodeIdForStack(StackId s) {
   return s.is_none() ? kProgramNodeId : int64_t{s.value} + 3;
 }
 
+// Text caches for the two per-sample arrays of both formats: node ids
+// (samples) and µs deltas (timeDeltas) repeat few values. Below
+// kMinSamples there are none (null): filling them would cost more than
+// formatting. Deltas up to 65 ms are cached (sampling intervals are ms).
+class SampleTextCaches {
+ public:
+  static constexpr size_t kMinSamples = 10000;
+  explicit SampleTextCaches(const ProfilerTrace& t)
+      : on_(t.samples().size() >= kMinSamples),
+        node_ids_(on_ ? t.stacks().size() + 3 : 0),
+        deltas_(on_ ? 1 << 16 : 0) {}
+  IntTextCache* node_ids() { return on_ ? &node_ids_ : nullptr; }
+  IntTextCache* deltas() { return on_ ? &deltas_ : nullptr; }
+
+ private:
+  bool on_;
+  IntTextCache node_ids_, deltas_;
+};
+
 // True when some sample has no stack (so node 2 "(program)" exists).
 bool HasStacklessSamples(const ProfilerTrace& t);
 

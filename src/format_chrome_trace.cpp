@@ -94,6 +94,7 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
   w.EndObject();
   w.EndObject();
 
+  SampleTextCaches text(p);
   size_t per_chunk = o.samples_per_chunk ? o.samples_per_chunk : samples.size();
   size_t begin = 0;
   int64_t prev_us = start_us;
@@ -115,20 +116,24 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
     if (begin == 0) WriteNodes(w, p);
     w.Key("samples");
     w.BeginArray();
-    w.IntElements(end - begin, [&](size_t k) {
-      return NodeIdForStack(samples[begin + k].stack);
-    });
+    w.IntElements(
+        end - begin,
+        [&](size_t k) { return NodeIdForStack(samples[begin + k].stack); },
+        text.node_ids());
     w.EndArray();
     w.EndObject();  // cpuProfile
     w.Key("timeDeltas");
     w.BeginArray();
     // Deltas of rounded absolute times, so rounding never accumulates.
-    w.IntElements(end - begin, [&](size_t k) {
-      int64_t us = MsToWholeUs(samples[begin + k].timestamp);
-      int64_t delta = us - prev_us;
-      prev_us = us;
-      return delta;
-    });
+    w.IntElements(
+        end - begin,
+        [&](size_t k) {
+          int64_t us = MsToWholeUs(samples[begin + k].timestamp);
+          int64_t delta = us - prev_us;
+          prev_us = us;
+          return delta;
+        },
+        text.deltas());
     w.EndArray();
     w.EndObject();  // data
     w.EndObject();  // args

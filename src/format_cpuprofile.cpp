@@ -90,18 +90,24 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.Int(end_us);
   w.Key("samples");
   w.BeginArray();
-  w.IntElements(samples.size(),
-                [&](size_t i) { return NodeIdForStack(samples[i].stack); });
+  SampleTextCaches text(p);
+  w.IntElements(
+      samples.size(),
+      [&](size_t i) { return NodeIdForStack(samples[i].stack); },
+      text.node_ids());
   w.EndArray();
   w.Key("timeDeltas");
   w.BeginArray();
   int64_t prev = start_us;
-  w.IntElements(samples.size(), [&](size_t i) {
-    int64_t us = MsToWholeUs(samples[i].timestamp);
-    int64_t delta = us - prev;
-    prev = us;
-    return delta;
-  });
+  w.IntElements(
+      samples.size(),
+      [&](size_t i) {
+        int64_t us = MsToWholeUs(samples[i].timestamp);
+        int64_t delta = us - prev;
+        prev = us;
+        return delta;
+      },
+      text.deltas());
   w.EndArray();
   w.EndObject();
 }

@@ -89,6 +89,16 @@ const char JsonWriter::kDigitPairs[201] =
     "37383940414243444546474849505152535455565758596061626364656667686970717273"
     "7475767778798081828384858687888990919293949596979899";
 
+IntTextCache::Entry IntTextCache::Format(uint32_t v) {
+  char digits[JsonWriter::kMaxIntChars + 1];
+  size_t n = static_cast<size_t>(JsonWriter::FormatInt(digits, v) - digits);
+  assert(n < sizeof(Entry::text) + 1 && n > 0);
+  Entry e{};
+  std::memcpy(e.text, digits, n);
+  e.size = static_cast<uint8_t>(n);
+  return e;
+}
+
 void JsonWriter::Open(char c) {
   Separate();
   sink_->Put(static_cast<uint8_t>(c));
