@@ -35,6 +35,7 @@ using namespace webprof;
 namespace {
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
+constexpr double kTwoPow52 = 4503599627370496.0;
 
 // Walks a blob of consecutive UTF-8 strings given their byte lengths.
 class Strings {
@@ -102,13 +103,14 @@ class ExportBuilder {
       if (r[0] >= frame_map_.size()) return Undo(Status::kUnknownFrame, base);
       StackId parent = StackId::None();
       if (r[1] != kNone) {
-        if (r[1] >= stack_map_.size())
+        if (r[1] >= stack_map_.size() - 1)
           return Undo(Status::kUnknownParent, base);
-        parent = StackId(stack_map_[r[1]]);
+        parent = StackId(stack_map_[r[1] + 1]);
       }
       StackId out;
       Status st = trace_.InternStack(FrameId(frame_map_[r[0]]), parent, &out);
       if (st != Status::kOk) return Undo(st, base);
+      stacks_identity_ &= out.value == stack_map_.size() - 1;
       stack_map_.push_back(out.value);
     }
     return 0;
@@ -132,7 +134,8 @@ class ExportBuilder {
   uint32_t reservedSamples() const { return uint32_t(reserved_.size); }
 
   int32_t commitSamples() {
-    static_assert(sizeof(Sample) == 16 && offsetof(Sample, stack) == 8,
+    static_assert(sizeof(Sample) == 16 && offsetof(Sample, stack) == 8 &&
+                      offsetof(Sample, reserved) == 12,
                   "JS writes a sample as two f64: [timestamp, stack]");
     const SampleBuffer& samples = trace_.samples();
     double prev = reserved_at_ ? samples[reserved_at_ - 1].timestamp : 0;
@@ -141,24 +144,30 @@ class ExportBuilder {
     Sample* rows = reserved_.data;
     const size_t n = reserved_.size;
     const uint32_t* map = stack_map_.data();
-    const double stacks = double(stack_map_.size());
+    const bool identity = stacks_identity_;
+    const double keys = double(stack_map_.size());
     for (size_t i = 0; i < n; ++i) {
+      char* row = reinterpret_cast<char*>(&rows[i]);
       double ts = rows[i].timestamp, st;
-      std::memcpy(&st, reinterpret_cast<const char*>(&rows[i]) + 8, sizeof st);
-      // prev >= 0, so this one test accepts exactly the finite, non-negative,
-      // in-order times; the rare failure is classified out of line.
-      if (!(ts >= prev && ts <= std::numeric_limits<double>::max()))
-        return DropReserved(ts >= 0 && std::isfinite(ts)
-                                ? Status::kTimestampOutOfOrder
-                                : Status::kInvalidTimestamp);
-      StackId stack = StackId::None();
-      if (st != -1) {
-        uint32_t k = st >= 0 && st < stacks ? uint32_t(st) : 0;
-        if (double(k) != st) return DropReserved(Status::kUnknownStack);
-        stack = StackId(map[k]);
-      }
-      rows[i].stack = stack;
-      rows[i].reserved = 0;
+      std::memcpy(&st, row + 8, sizeof st);
+      // A stack's key is st + 1, so "no stack" (-1) is key 0 and needs no
+      // branch of its own. Adding 2^52 puts an integral key in the low bits
+      // of the double, which is how the key is read: double -> integer
+      // conversions cost Wasm (trap guards) several times this. Subtracting
+      // 2^52 back tests that st was an integer. With prev >= 0, one
+      // comparison accepts exactly the finite, non-negative, in-order
+      // times. The rare failure is classified out of line.
+      double key = st + 1;
+      double shifted = key + kTwoPow52;
+      uint64_t bits;
+      std::memcpy(&bits, &shifted, sizeof bits);
+      uint32_t k = static_cast<uint32_t>(bits);
+      if (!(ts >= prev && ts <= std::numeric_limits<double>::max() &&
+            key >= 0 && key < keys && shifted - kTwoPow52 - 1 == st))
+        return DropReserved(SampleError(ts, prev));
+      // Key 0 -> None (all ones) either way; then reserved = 0.
+      uint64_t stack = identity ? uint32_t(k - 1) : map[k];
+      std::memcpy(row + 8, &stack, sizeof stack);  // Wasm is little-endian
       prev = ts;
     }
     reserved_ = {};
@@ -265,13 +274,21 @@ class ExportBuilder {
   void clearOutput() { out_.Clear(); }
 
  private:
+  // The first failing rule for a rejected sample row, in the order the
+  // rules are documented: a valid time, in order, then a known stack.
+  static Status SampleError(double ts, double prev) {
+    if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
+    if (ts < prev) return Status::kTimestampOutOfOrder;
+    return Status::kUnknownStack;
+  }
   int32_t DropReserved(Status s = Status::kOk) {
     if (reserved_.size) trace_.mutable_samples().Truncate(reserved_at_);
     reserved_ = {};
     return int32_t(s);
   }
   int32_t Undo(Status s, size_t base) {
-    stack_map_.resize(base);  // rows already interned stay (harmless)
+    stack_map_.resize(base);   // rows already interned stay (harmless)
+    stacks_identity_ = false;  // they took core ids the map no longer has
     return int32_t(s);
   }
 
@@ -283,7 +300,12 @@ class ExportBuilder {
   SampleBuffer::Span reserved_{};  // rows JS is filling, not yet committed
   size_t reserved_at_ = 0;         // index of reserved_.data[0]
   const ProfilerTrace* session_trace_ = nullptr;  // not owned
-  std::vector<uint32_t> resource_map_, frame_map_, stack_map_;
+  std::vector<uint32_t> resource_map_, frame_map_;
+  // W3C stack id + 1 -> core StackId; entry 0 (W3C "no stack") is None.
+  std::vector<uint32_t> stack_map_{StackId::None().value};
+  // stack_map_[k] == k - 1 for every k (no W3C row was a duplicate): the
+  // common case, where loading samples needs no lookup.
+  bool stacks_identity_ = true;
 };
 
 }  // namespace

@@ -149,6 +149,16 @@ test('every bad sample is refused, in any span of the bulk load', () => {
       [{ stackId: 1.5 }, /stackId does not name a stack/],
       [{ stackId: -2 }, /stackId does not name a stack/],
       [{ stackId: 99 }, /stackId does not name a stack/],
+      [{ stackId: 7 }, /stackId does not name a stack/], // one past the last
+      // Non-integers next to integers (rounding must not accept them).
+      [{ stackId: 2.5 }, /stackId does not name a stack/],
+      [{ stackId: 0.9999999999999999 }, /stackId does not name a stack/],
+      [{ stackId: 1e-300 }, /stackId does not name a stack/],
+      [{ stackId: -0.5 }, /stackId does not name a stack/],
+      [{ stackId: -1.5 }, /stackId does not name a stack/],
+      [{ stackId: NaN }, /stackId does not name a stack/],
+      [{ stackId: 2 ** 32 + 1 }, /stackId does not name a stack/],
+      [{ stackId: 1, timestamp: NaN }, /timestamp must be a finite number/], // time first
     ]) {
       if (at === 0 && patch.timestamp === 1) continue; // nothing before it
       const input = fixture(10000);
@@ -159,6 +169,21 @@ test('every bad sample is refused, in any span of the bulk load', () => {
   const ok = fixture(10000);
   ok.profile.samples[4096].stackId = -0; // -0 is stack 0
   assert.ok(webprof.toChromeTrace(ok).byteLength > 0);
+});
+
+test('duplicate W3C stack rows are merged and their samples follow', () => {
+  const base = fixture(9000);
+  const dup = fixture(9000);
+  const { stacks, samples } = dup.profile;
+  // Every stack row again (same frame, same parent): ids 7..13 duplicate 0..6.
+  const n = stacks.length;
+  for (let i = 0; i < n; i++) stacks.push({ ...stacks[i] });
+  samples.forEach((s, i) => {
+    if (s.stackId !== undefined && i % 2) s.stackId += n;
+  });
+  for (const exporter of [webprof.toChromeTrace, webprof.toCpuProfile]) {
+    assert.equal(text(exporter(dup)), text(exporter(base)));
+  }
 });
 
 test('a trace loaded in spans exports like the same trace recorded in place', () => {
