@@ -57,7 +57,7 @@ void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
   WriteCallFrameValue(w, t, frame, synthetic_name, style);
 }
 
-void CallFrameCache::Write(JsonWriter& w, FrameId frame) {
+std::string_view CallFrameCache::Value(FrameId frame) {
   Span& span = spans_[frame.value];
   if (span.size == 0) {
     ByteSink sink(512);  // one callFrame is ~100 bytes plus its strings
@@ -66,8 +66,7 @@ void CallFrameCache::Write(JsonWriter& w, FrameId frame) {
     span = Span{text_.size(), sink.size()};
     text_ += sink.ToString();
   }
-  w.Key("callFrame");
-  w.Verbatim(std::string_view(text_).substr(span.begin, span.size));
+  return std::string_view(text_).substr(span.begin, span.size);
 }
 
 }  // namespace webprof

@@ -73,7 +73,12 @@ class CallFrameCache {
       : trace_(t), style_(style), spans_(t.frames().size()) {}
 
   // Same output as WriteCallFrame(w, t, frame, "", style); frame not None.
-  void Write(JsonWriter& w, FrameId frame);
+  void Write(JsonWriter& w, FrameId frame) {
+    w.Key("callFrame");
+    w.Verbatim(Value(frame));
+  }
+  // The callFrame object's JSON text (valid until the next call).
+  std::string_view Value(FrameId frame);
 
  private:
   struct Span {

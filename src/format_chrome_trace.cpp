@@ -1,6 +1,8 @@
 #include "format_chrome_trace.h"
 
 #include <algorithm>
+#include <charconv>
+#include <string>
 
 #include "cpu_profile_nodes.h"
 #include "json_writer.h"
@@ -43,6 +45,12 @@ void NameEvent(JsonWriter& w, const ThreadNaming& t, std::string_view name,
   w.EndObject();
 }
 
+void AppendInt(std::string* out, int64_t v) {
+  char digits[24];
+  auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+  out->append(digits, static_cast<size_t>(end - digits));
+}
+
 void WriteNodes(JsonWriter& w, const ProfilerTrace& p) {
   w.Key("nodes");
   w.BeginArray();
@@ -60,17 +68,22 @@ void WriteNodes(JsonWriter& w, const ProfilerTrace& p) {
     w.Int(kRootNodeId);
     w.EndObject();
   }
+  // One node per stack row (tens of thousands): each is assembled as text
+  // from its frame's cached callFrame and written as one piece, the same
+  // bytes as member-by-member writing at a fraction of the calls.
   const auto& rows = p.stacks().rows();
   CallFrameCache call_frames(p, ScriptIdStyle::kNumber);
+  std::string node;
   for (uint32_t i = 0; i < rows.size(); ++i) {
-    w.BeginObject();
-    call_frames.Write(w, rows[i].frame);
-    w.Key("id");
-    w.Int(NodeIdForStack(StackId(i)));
-    w.Key("parent");
-    w.Int(rows[i].parent.is_none() ? kRootNodeId
-                                   : NodeIdForStack(rows[i].parent));
-    w.EndObject();
+    node.assign(R"({"callFrame":)");
+    node += call_frames.Value(rows[i].frame);
+    node += R"(,"id":)";
+    AppendInt(&node, NodeIdForStack(StackId(i)));
+    node += R"(,"parent":)";
+    AppendInt(&node, rows[i].parent.is_none() ? kRootNodeId
+                                              : NodeIdForStack(rows[i].parent));
+    node += '}';
+    w.Verbatim(node);
   }
   w.EndArray();
 }
