@@ -3,7 +3,8 @@
 //
 // Data path: the W3C trace is loaded into a core ExportBuilder in a handful of
 // bulk calls (all strings of a table as one UTF-8 blob plus byte lengths; all
-// numbers as one Float64Array/Uint32Array), so cost does not scale with
+// numbers as one Float64Array/Uint32Array; samples written straight into the
+// core's sample storage, one call per 4096), so cost does not scale with
 // boundary crossings. The core writes the format into chunks in Wasm memory;
 // JS copies each chunk once into one ArrayBuffer and the builder is deleted.
 // A TraceSession as `profile` skips loading: its trace is read in place.
