@@ -3,7 +3,8 @@
 //
 // Data path: the W3C trace is loaded into a core ExportBuilder in a handful of
 // bulk calls (all strings of a table as one UTF-8 blob plus byte lengths; all
-// numbers as one Float64Array/Uint32Array), so cost does not scale with
+// numbers as one Float64Array/Uint32Array; samples written straight into the
+// core's sample storage, one call per 4096), so cost does not scale with
 // boundary crossings. The core writes the format into chunks in Wasm memory;
 // JS copies each chunk once into one ArrayBuffer and the builder is deleted.
 // A TraceSession as `profile` skips loading: its trace is read in place.
@@ -167,21 +168,21 @@ function loadProfile(m, b, heap, trace) {
   }
   check(b.loadStacks(heap.u32(stackRows), stacks.length), 'profile.stacks');
 
-  // Samples in batches so the scratch stays bounded for huge traces. Rows
-  // are written straight into Wasm memory; the view is re-read per batch
-  // because loadSamples may grow memory (which detaches old views).
-  const BATCH = 1 << 16;
-  const ptr = heap.alloc(Math.min(samples.length, BATCH) * 16);
-  for (let start = 0; start < samples.length; start += BATCH) {
-    const end = Math.min(samples.length, start + BATCH);
+  // Samples go straight into the core's sample storage, span by span: each
+  // row is written here as f64 [timestamp, stackId or -1] and converted in
+  // place by commitSamples() (no scratch, no second copy). The view is
+  // re-read per span because reserving may grow memory (detaching old views).
+  for (let i = 0; i < samples.length;) {
+    const ptr = b.reserveSamples(samples.length - i);
+    const end = i + b.reservedSamples();
     const rows = m.HEAPF64;
-    for (let i = start, k = ptr >> 3; i < end; i++, k += 2) {
+    for (let k = ptr >> 3; i < end; i++, k += 2) {
       const s = samples[i];
       const id = s.stackId;
       rows[k] = s.timestamp;
       rows[k + 1] = id === undefined ? -1 : id;
     }
-    check(b.loadSamples(ptr, end - start), 'profile.samples');
+    check(b.commitSamples(), 'profile.samples');
   }
 }
 

@@ -11,8 +11,10 @@ bool HasStacklessSamples(const ProfilerTrace& t) {
   return false;
 }
 
-void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
-                    std::string_view synthetic_name, ScriptIdStyle style) {
+namespace {
+
+void WriteCallFrameValue(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
+                         std::string_view synthetic_name, ScriptIdStyle style) {
   std::string_view name = synthetic_name, url;
   int64_t script = 0, line = -1, column = -1;
   if (!frame.is_none()) {
@@ -26,7 +28,6 @@ void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
     line = f.line ? int64_t{f.line} - 1 : -1;
     column = f.column ? int64_t{f.column} - 1 : -1;
   }
-  w.Key("callFrame");
   w.BeginObject();
   w.Key("functionName");
   w.String(name);
@@ -46,6 +47,26 @@ void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
   w.Key("columnNumber");
   w.Int(column);
   w.EndObject();
+}
+
+}  // namespace
+
+void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
+                    std::string_view synthetic_name, ScriptIdStyle style) {
+  w.Key("callFrame");
+  WriteCallFrameValue(w, t, frame, synthetic_name, style);
+}
+
+std::string_view CallFrameCache::Value(FrameId frame) {
+  Span& span = spans_[frame.value];
+  if (span.size == 0) {
+    ByteSink sink(512);  // one callFrame is ~100 bytes plus its strings
+    JsonWriter value(&sink);
+    WriteCallFrameValue(value, trace_, frame, "", style_);
+    span = Span{text_.size(), sink.size()};
+    text_ += sink.ToString();
+  }
+  return std::string_view(text_).substr(span.begin, span.size);
 }
 
 }  // namespace webprof

@@ -15,6 +15,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "json_writer.h"
 #include "profiler_trace.h"
@@ -29,16 +31,63 @@ inline int64_t NodeIdForStack(StackId s) {
   return s.is_none() ? kProgramNodeId : int64_t{s.value} + 3;
 }
 
+// Text caches for the two per-sample arrays of both formats: node ids
+// (samples) and µs deltas (timeDeltas) repeat few values. Below
+// kMinSamples there are none (null): filling them would cost more than
+// formatting. Deltas up to 65 ms are cached (sampling intervals are ms).
+class SampleTextCaches {
+ public:
+  static constexpr size_t kMinSamples = 10000;
+  explicit SampleTextCaches(const ProfilerTrace& t)
+      : on_(t.samples().size() >= kMinSamples),
+        node_ids_(on_ ? t.stacks().size() + 3 : 0),
+        deltas_(on_ ? 1 << 16 : 0) {}
+  IntTextCache* node_ids() { return on_ ? &node_ids_ : nullptr; }
+  IntTextCache* deltas() { return on_ ? &deltas_ : nullptr; }
+
+ private:
+  bool on_;
+  IntTextCache node_ids_, deltas_;
+};
+
 // True when some sample has no stack (so node 2 "(program)" exists).
 bool HasStacklessSamples(const ProfilerTrace& t);
 
 enum class ScriptIdStyle { kNumber, kString };
 
-// Writes the V8 callFrame object of `frame` (or of a synthetic node when
-// `frame` is None, using `synthetic_name`). lineNumber/columnNumber are
-// 0-based in V8 and -1 when unknown; the core is 1-based with 0 = absent,
-// so this is the one place that converts.
+// Writes the member "callFrame": the V8 callFrame object of `frame` (or of
+// a synthetic node when `frame` is None, using `synthetic_name`).
+// lineNumber/columnNumber are 0-based in V8 and -1 when unknown; the core is
+// 1-based with 0 = absent, so this is the one place that converts.
 void WriteCallFrame(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
                     std::string_view synthetic_name, ScriptIdStyle style);
+
+// The "callFrame" members of a trace's frames, each formatted once. A stack
+// table has many more rows than distinct frames (the benchmark shape: 19k
+// rows over 400 frames), and formatting a callFrame (five members, string
+// checks) was most of the cost of a node list; a row now copies its frame's
+// finished text. Memory: the text of the frames used, once each.
+class CallFrameCache {
+ public:
+  CallFrameCache(const ProfilerTrace& t, ScriptIdStyle style)
+      : trace_(t), style_(style), spans_(t.frames().size()) {}
+
+  // Same output as WriteCallFrame(w, t, frame, "", style); frame not None.
+  void Write(JsonWriter& w, FrameId frame) {
+    w.Key("callFrame");
+    w.Verbatim(Value(frame));
+  }
+  // The callFrame object's JSON text (valid until the next call).
+  std::string_view Value(FrameId frame);
+
+ private:
+  struct Span {
+    size_t begin = 0, size = 0;  // size 0: not formatted yet
+  };
+  const ProfilerTrace& trace_;
+  ScriptIdStyle style_;
+  std::vector<Span> spans_;  // by frame id, into text_
+  std::string text_;         // every formatted callFrame value, back to back
+};
 
 }  // namespace webprof

@@ -1,6 +1,8 @@
 #include "format_chrome_trace.h"
 
 #include <algorithm>
+#include <charconv>
+#include <string>
 
 #include "cpu_profile_nodes.h"
 #include "json_writer.h"
@@ -43,6 +45,12 @@ void NameEvent(JsonWriter& w, const ThreadNaming& t, std::string_view name,
   w.EndObject();
 }
 
+void AppendInt(std::string* out, int64_t v) {
+  char digits[24];
+  auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+  out->append(digits, static_cast<size_t>(end - digits));
+}
+
 void WriteNodes(JsonWriter& w, const ProfilerTrace& p) {
   w.Key("nodes");
   w.BeginArray();
@@ -60,16 +68,22 @@ void WriteNodes(JsonWriter& w, const ProfilerTrace& p) {
     w.Int(kRootNodeId);
     w.EndObject();
   }
+  // One node per stack row (tens of thousands): each is assembled as text
+  // from its frame's cached callFrame and written as one piece, the same
+  // bytes as member-by-member writing at a fraction of the calls.
   const auto& rows = p.stacks().rows();
+  CallFrameCache call_frames(p, ScriptIdStyle::kNumber);
+  std::string node;
   for (uint32_t i = 0; i < rows.size(); ++i) {
-    w.BeginObject();
-    WriteCallFrame(w, p, rows[i].frame, "", ScriptIdStyle::kNumber);
-    w.Key("id");
-    w.Int(NodeIdForStack(StackId(i)));
-    w.Key("parent");
-    w.Int(rows[i].parent.is_none() ? kRootNodeId
-                                   : NodeIdForStack(rows[i].parent));
-    w.EndObject();
+    node.assign(R"({"callFrame":)");
+    node += call_frames.Value(rows[i].frame);
+    node += R"(,"id":)";
+    AppendInt(&node, NodeIdForStack(StackId(i)));
+    node += R"(,"parent":)";
+    AppendInt(&node, rows[i].parent.is_none() ? kRootNodeId
+                                              : NodeIdForStack(rows[i].parent));
+    node += '}';
+    w.Verbatim(node);
   }
   w.EndArray();
 }
@@ -93,6 +107,7 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
   w.EndObject();
   w.EndObject();
 
+  SampleTextCaches text(p);
   size_t per_chunk = o.samples_per_chunk ? o.samples_per_chunk : samples.size();
   size_t begin = 0;
   int64_t prev_us = start_us;
@@ -114,20 +129,24 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
     if (begin == 0) WriteNodes(w, p);
     w.Key("samples");
     w.BeginArray();
-    w.IntElements(end - begin, [&](size_t k) {
-      return NodeIdForStack(samples[begin + k].stack);
-    });
+    w.IntElements(
+        end - begin,
+        [&](size_t k) { return NodeIdForStack(samples[begin + k].stack); },
+        text.node_ids());
     w.EndArray();
     w.EndObject();  // cpuProfile
     w.Key("timeDeltas");
     w.BeginArray();
     // Deltas of rounded absolute times, so rounding never accumulates.
-    w.IntElements(end - begin, [&](size_t k) {
-      int64_t us = MsToWholeUs(samples[begin + k].timestamp);
-      int64_t delta = us - prev_us;
-      prev_us = us;
-      return delta;
-    });
+    w.IntElements(
+        end - begin,
+        [&](size_t k) {
+          int64_t us = MsToWholeUs(samples[begin + k].timestamp);
+          int64_t delta = us - prev_us;
+          prev_us = us;
+          return delta;
+        },
+        text.deltas());
     w.EndArray();
     w.EndObject();  // data
     w.EndObject();  // args

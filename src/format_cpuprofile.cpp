@@ -32,12 +32,16 @@ struct ChildLists {
   }
 };
 
-void WriteNode(JsonWriter& w, const ProfilerTrace& p, int64_t id, FrameId frame,
-               std::string_view name, uint32_t hits, const ChildLists& kids) {
+void WriteNode(JsonWriter& w, const ProfilerTrace& p, CallFrameCache& frames,
+               int64_t id, FrameId frame, std::string_view name, uint32_t hits,
+               const ChildLists& kids) {
   w.BeginObject();
   w.Key("id");
   w.Int(id);
-  WriteCallFrame(w, p, frame, name, ScriptIdStyle::kString);
+  if (frame.is_none())
+    WriteCallFrame(w, p, frame, name, ScriptIdStyle::kString);
+  else
+    frames.Write(w, frame);
   w.Key("hitCount");
   w.Int(hits);
   w.Key("children");
@@ -66,13 +70,15 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.BeginObject();
   w.Key("nodes");
   w.BeginArray();
-  WriteNode(w, p, kRootNodeId, FrameId::None(), "(root)", 0, kids);
+  CallFrameCache frames(p, ScriptIdStyle::kString);
+  WriteNode(w, p, frames, kRootNodeId, FrameId::None(), "(root)", 0, kids);
   if (has_program)
-    WriteNode(w, p, kProgramNodeId, FrameId::None(), "(program)",
+    WriteNode(w, p, frames, kProgramNodeId, FrameId::None(), "(program)",
               hits[kProgramNodeId], kids);
   for (uint32_t s = 0; s < stacks.size(); ++s) {
     int64_t id = NodeIdForStack(StackId(s));
-    WriteNode(w, p, id, stacks.Get(StackId(s)).frame, "", hits[id], kids);
+    WriteNode(w, p, frames, id, stacks.Get(StackId(s)).frame, "", hits[id],
+              kids);
   }
   w.EndArray();
 
@@ -84,18 +90,24 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.Int(end_us);
   w.Key("samples");
   w.BeginArray();
-  w.IntElements(samples.size(),
-                [&](size_t i) { return NodeIdForStack(samples[i].stack); });
+  SampleTextCaches text(p);
+  w.IntElements(
+      samples.size(),
+      [&](size_t i) { return NodeIdForStack(samples[i].stack); },
+      text.node_ids());
   w.EndArray();
   w.Key("timeDeltas");
   w.BeginArray();
   int64_t prev = start_us;
-  w.IntElements(samples.size(), [&](size_t i) {
-    int64_t us = MsToWholeUs(samples[i].timestamp);
-    int64_t delta = us - prev;
-    prev = us;
-    return delta;
-  });
+  w.IntElements(
+      samples.size(),
+      [&](size_t i) {
+        int64_t us = MsToWholeUs(samples[i].timestamp);
+        int64_t delta = us - prev;
+        prev = us;
+        return delta;
+      },
+      text.deltas());
   w.EndArray();
   w.EndObject();
 }

@@ -22,6 +22,18 @@ struct EscapeTable {
 };
 constexpr EscapeTable kEscape;
 
+// Printable ASCII other than '"' and '\\': such a string is valid UTF-8 and
+// needs no escape, so it is copied as-is. Keys, function names and URLs
+// almost always are, and one check replaces validation plus escaping.
+bool IsPlainAscii(std::string_view s) {
+  bool plain = true;
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    plain &= c < 0x80 && !kEscape.needs[c];
+  }
+  return plain;
+}
+
 template <typename Out>
 void EscapeValid(std::string_view s, Out&& out) {
   static const char kHex[] = "0123456789abcdef";
@@ -77,6 +89,16 @@ const char JsonWriter::kDigitPairs[201] =
     "37383940414243444546474849505152535455565758596061626364656667686970717273"
     "7475767778798081828384858687888990919293949596979899";
 
+IntTextCache::Entry IntTextCache::Format(uint32_t v) {
+  char digits[JsonWriter::kMaxIntChars + 1];
+  size_t n = static_cast<size_t>(JsonWriter::FormatInt(digits, v) - digits);
+  assert(n < sizeof(Entry::text) + 1 && n > 0);
+  Entry e{};
+  std::memcpy(e.text, digits, n);
+  e.size = static_cast<uint8_t>(n);
+  return e;
+}
+
 void JsonWriter::Open(char c) {
   Separate();
   sink_->Put(static_cast<uint8_t>(c));
@@ -98,6 +120,15 @@ void JsonWriter::Key(std::string_view key) {
 }
 
 void JsonWriter::WriteString(std::string_view raw) {
+  if (IsPlainAscii(raw)) {
+    if (uint8_t* p = sink_->WritePtr(raw.size() + 2)) {
+      p[0] = '"';
+      std::memcpy(p + 1, raw.data(), raw.size());
+      p[raw.size() + 1] = '"';
+      sink_->Advance(raw.size() + 2);
+      return;
+    }
+  }
   std::string scratch;  // only touched for invalid UTF-8 (rare)
   std::string_view s = NormalizeUtf8(raw, &scratch);
   sink_->Put('"');

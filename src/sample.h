@@ -46,6 +46,29 @@ class SampleBuffer {
     size_ = 0;
   }
 
+  // Bulk append for loaders that fill rows in place: grows by up to `n`
+  // samples that are contiguous in memory (the rest of the last chunk, or a
+  // new chunk) and returns them; size() already counts them. The caller
+  // must fill every returned sample, or Truncate() them away.
+  struct Span {
+    Sample* data;
+    size_t size;
+  };
+  Span AppendSpan(size_t n) {
+    size_t at = size_ % kChunkSamples;
+    if (at == 0 && n > 0) AddChunk();
+    size_t k = n < kChunkSamples - at ? n : kChunkSamples - at;
+    Span span{k ? chunks_.back().get() + at : nullptr, k};
+    size_ += k;
+    return span;
+  }
+  // Drops the samples from index `size` on (undo of a failed bulk load).
+  void Truncate(size_t size) {
+    if (size >= size_) return;
+    size_ = size;
+    chunks_.resize((size + kChunkSamples - 1) / kChunkSamples);
+  }
+
   template <typename Fn>
   void ForEach(Fn&& fn) const {
     for (size_t i = 0; i < size_; ++i) fn((*this)[i]);

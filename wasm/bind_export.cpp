@@ -5,14 +5,18 @@
 // owns its ProfilerTrace, its ExportInput and the output ByteSink. Input
 // arrives in a few bulk calls over buffers JS malloc()ed and filled (strings
 // as one UTF-8 blob + a Uint32Array of byte lengths, numbers as
-// Float64Array/Uint32Array), never one call per sample. Output stays in the
-// sink's chunks in Wasm memory; JS copies each chunk once into a single
-// ArrayBuffer and then calls clearOutput(). Every load call validates its
-// rows and returns a Status; on error nothing from that call is kept.
+// Float64Array/Uint32Array; samples straight into the trace's own storage),
+// never one call per sample. Output stays in the sink's chunks in Wasm
+// memory; JS copies each chunk once into a single ArrayBuffer and then calls
+// clearOutput(). Every load call validates its rows and returns a Status; on
+// error nothing from that call is kept.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -31,6 +35,7 @@ using namespace webprof;
 namespace {
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
+constexpr double kTwoPow52 = 4503599627370496.0;
 
 // Walks a blob of consecutive UTF-8 strings given their byte lengths.
 class Strings {
@@ -98,38 +103,74 @@ class ExportBuilder {
       if (r[0] >= frame_map_.size()) return Undo(Status::kUnknownFrame, base);
       StackId parent = StackId::None();
       if (r[1] != kNone) {
-        if (r[1] >= stack_map_.size())
+        if (r[1] >= stack_map_.size() - 1)
           return Undo(Status::kUnknownParent, base);
-        parent = StackId(stack_map_[r[1]]);
+        parent = StackId(stack_map_[r[1] + 1]);
       }
       StackId out;
       Status st = trace_.InternStack(FrameId(frame_map_[r[0]]), parent, &out);
       if (st != Status::kOk) return Undo(st, base);
+      stacks_identity_ &= out.value == stack_map_.size() - 1;
       stack_map_.push_back(out.value);
     }
     return 0;
   }
 
-  // Samples: f64 rows [timestamp ms, stackId or -1], in time order.
-  int32_t loadSamples(uintptr_t rows, uint32_t count) {
-    auto* r = reinterpret_cast<const double*>(rows);
-    SampleBuffer& out = trace_.mutable_samples();
-    double prev = out.empty() ? 0 : out.back().timestamp;
-    for (uint32_t i = 0; i < count; ++i) {  // validate first: all or nothing
-      double ts = r[2 * i], st = r[2 * i + 1];
-      if (!std::isfinite(ts) || ts < 0)
-        return int32_t(Status::kInvalidTimestamp);
-      if (ts < prev) return int32_t(Status::kTimestampOutOfOrder);
-      if (st != -1 &&
-          !(st >= 0 && st < stack_map_.size() && st == std::floor(st)))
-        return int32_t(Status::kUnknownStack);
+  // Samples are written by JS straight into the trace's sample storage, so
+  // the 16 bytes per sample are written once and never copied:
+  // reserveSamples(n) appends up to n rows that are contiguous in Wasm
+  // memory and returns their address (reservedSamples() says how many); JS
+  // fills each row as f64 [timestamp ms, W3C stackId or -1], which is a
+  // Sample whose stack field still holds a double; commitSamples() validates
+  // the rows in time order and converts each stack in place. On error (or
+  // a reservation never committed) every reserved row is dropped.
+  uintptr_t reserveSamples(uint32_t n) {
+    DropReserved();
+    SampleBuffer& samples = trace_.mutable_samples();
+    reserved_at_ = samples.size();
+    reserved_ = samples.AppendSpan(n);
+    return reinterpret_cast<uintptr_t>(reserved_.data);
+  }
+  uint32_t reservedSamples() const { return uint32_t(reserved_.size); }
+
+  int32_t commitSamples() {
+    static_assert(sizeof(Sample) == 16 && offsetof(Sample, stack) == 8 &&
+                      offsetof(Sample, reserved) == 12,
+                  "JS writes a sample as two f64: [timestamp, stack]");
+    const SampleBuffer& samples = trace_.samples();
+    double prev = reserved_at_ ? samples[reserved_at_ - 1].timestamp : 0;
+    // Locals, not members: stores into the rows would otherwise force the
+    // compiler to reload every member per row.
+    Sample* rows = reserved_.data;
+    const size_t n = reserved_.size;
+    const uint32_t* map = stack_map_.data();
+    const bool identity = stacks_identity_;
+    const double keys = double(stack_map_.size());
+    for (size_t i = 0; i < n; ++i) {
+      char* row = reinterpret_cast<char*>(&rows[i]);
+      double ts = rows[i].timestamp, st;
+      std::memcpy(&st, row + 8, sizeof st);
+      // A stack's key is st + 1, so "no stack" (-1) is key 0 and needs no
+      // branch of its own. Adding 2^52 puts an integral key in the low bits
+      // of the double, which is how the key is read: double -> integer
+      // conversions cost Wasm (trap guards) several times this. Subtracting
+      // 2^52 back tests that st was an integer. With prev >= 0, one
+      // comparison accepts exactly the finite, non-negative, in-order
+      // times. The rare failure is classified out of line.
+      double key = st + 1;
+      double shifted = key + kTwoPow52;
+      uint64_t bits;
+      std::memcpy(&bits, &shifted, sizeof bits);
+      uint32_t k = static_cast<uint32_t>(bits);
+      if (!(ts >= prev && ts <= std::numeric_limits<double>::max() &&
+            key >= 0 && key < keys && shifted - kTwoPow52 - 1 == st))
+        return DropReserved(SampleError(ts, prev));
+      // Key 0 -> None (all ones) either way; then reserved = 0.
+      uint64_t stack = identity ? uint32_t(k - 1) : map[k];
+      std::memcpy(row + 8, &stack, sizeof stack);  // Wasm is little-endian
       prev = ts;
     }
-    for (uint32_t i = 0; i < count; ++i) {
-      double st = r[2 * i + 1];
-      out.Append(Sample{r[2 * i], st < 0 ? StackId::None()
-                                         : StackId(stack_map_[size_t(st)])});
-    }
+    reserved_ = {};
     has_profile_ = true;
     return 0;
   }
@@ -197,6 +238,7 @@ class ExportBuilder {
 
   // 0 = Chrome trace JSON, 1 = .cpuprofile, 2 = Perfetto protobuf.
   int32_t write(int32_t format) {
+    DropReserved();
     out_.Clear();
     input_.profile = session_trace_ ? session_trace_
                      : has_profile_ ? &trace_
@@ -232,8 +274,21 @@ class ExportBuilder {
   void clearOutput() { out_.Clear(); }
 
  private:
+  // The first failing rule for a rejected sample row, in the order the
+  // rules are documented: a valid time, in order, then a known stack.
+  static Status SampleError(double ts, double prev) {
+    if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
+    if (ts < prev) return Status::kTimestampOutOfOrder;
+    return Status::kUnknownStack;
+  }
+  int32_t DropReserved(Status s = Status::kOk) {
+    if (reserved_.size) trace_.mutable_samples().Truncate(reserved_at_);
+    reserved_ = {};
+    return int32_t(s);
+  }
   int32_t Undo(Status s, size_t base) {
-    stack_map_.resize(base);  // rows already interned stay (harmless)
+    stack_map_.resize(base);   // rows already interned stay (harmless)
+    stacks_identity_ = false;  // they took core ids the map no longer has
     return int32_t(s);
   }
 
@@ -242,8 +297,15 @@ class ExportBuilder {
   ThreadNaming thread_;
   ByteSink out_;
   bool has_profile_ = false;
+  SampleBuffer::Span reserved_{};  // rows JS is filling, not yet committed
+  size_t reserved_at_ = 0;         // index of reserved_.data[0]
   const ProfilerTrace* session_trace_ = nullptr;  // not owned
-  std::vector<uint32_t> resource_map_, frame_map_, stack_map_;
+  std::vector<uint32_t> resource_map_, frame_map_;
+  // W3C stack id + 1 -> core StackId; entry 0 (W3C "no stack") is None.
+  std::vector<uint32_t> stack_map_{StackId::None().value};
+  // stack_map_[k] == k - 1 for every k (no W3C row was a duplicate): the
+  // common case, where loading samples needs no lookup.
+  bool stacks_identity_ = true;
 };
 
 }  // namespace
@@ -254,7 +316,9 @@ EMSCRIPTEN_BINDINGS(export) {
       .function("loadResources", &ExportBuilder::loadResources)
       .function("loadFrames", &ExportBuilder::loadFrames)
       .function("loadStacks", &ExportBuilder::loadStacks)
-      .function("loadSamples", &ExportBuilder::loadSamples)
+      .function("reserveSamples", &ExportBuilder::reserveSamples)
+      .function("reservedSamples", &ExportBuilder::reservedSamples)
+      .function("commitSamples", &ExportBuilder::commitSamples)
       .function("addMarks", &ExportBuilder::addMarks)
       .function("addTraces", &ExportBuilder::addTraces)
       .function("addAggregates", &ExportBuilder::addAggregates)

@@ -1,13 +1,15 @@
 // Browser benchmark: 1M samples -> Chrome trace JSON in Debian's Chromium,
 // webprof vs the straightforward JS way, same page, same run. Prints the
 // ratio (target >= 2x) and webprof's output rate (target >= 200 MB/s).
-//   node tests/bench/export_browser_bench.mjs [samples] [rounds]
+//   node tests/bench/export_browser_bench.mjs [samples] [rounds] [settleMs]
+// settleMs (default 0): idle time after each forced collection, see the page.
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../js/chromium.mjs';
 import { startStaticServer } from '../../e2e/server.mjs';
 
 const samples = Number(process.argv[2] || 1_000_000);
 const rounds = Number(process.argv[3] || 5);
+const settleMs = Number(process.argv[4] || 0);
 const server = await startStaticServer({ port: 0 });
 const browser = await chromium.launch(chromiumLaunchOptions({ extraArgs: ['--js-flags=--expose-gc'] }));
 try {
@@ -15,9 +17,11 @@ try {
   page.on('pageerror', (e) => console.error(e.message));
   await page.goto(`http://127.0.0.1:${server.address().port}/tests/bench/export_browser_bench.html`);
   await page.waitForFunction(() => window.benchReady);
-  const r = await page.evaluate(([n, k]) => window.runBench(n, k), [samples, rounds]);
+  const r = await page.evaluate(([n, k, ms]) => window.runBench(n, k, ms), [samples, rounds, settleMs]);
   const f = (v) => v.toFixed(1);
-  console.log(`samples ${r.samples}, median of ${r.rounds} rounds, Chromium ${browser.version()}`);
+  console.log(
+    `samples ${r.samples}, median of ${r.rounds} rounds, settle ${settleMs} ms after each gc(), Chromium ${browser.version()}`,
+  );
   console.log(
     `webprof, TraceSession  : ${f(r.sessionMs)} ms, ${f(r.sessionMBps)} MB/s, ${r.sessionRatio.toFixed(2)}x faster than JS`,
   );

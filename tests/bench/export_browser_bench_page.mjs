@@ -87,7 +87,7 @@ export function chromeTraceJs(trace) {
 
 const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
 
-window.runBench = async (samples = 1_000_000, rounds = 5) => {
+window.runBench = async (samples = 1_000_000, rounds = 5, settleMs = 0) => {
   await webprof.ready;
   const trace = makeTrace(samples);
   const input = { profile: trace };
@@ -113,18 +113,24 @@ window.runBench = async (samples = 1_000_000, rounds = 5) => {
   }
   // A collection before each timed run (when exposed) so one side's garbage
   // is not collected on the other side's clock.
-  const gc = () => globalThis.gc && globalThis.gc();
+  // With settleMs, each collection is followed by that idle time, so the
+  // collector's background work (sweeping; it competes for the same cores)
+  // is not charged to whichever side runs next either.
+  const gc = async () => {
+    if (globalThis.gc) globalThis.gc();
+    if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  };
   for (let r = 0; r < rounds; r++) {
-    gc();
+    await gc();
     let t = performance.now();
     bw = webprof.toChromeTrace(input).byteLength;
     tw.push(performance.now() - t);
     parts.push(webprof.lastExportTimings());
-    gc();
+    await gc();
     t = performance.now();
     bs = webprof.toChromeTrace({ profile: session }).byteLength;
     ts.push(performance.now() - t);
-    gc();
+    await gc();
     t = performance.now();
     bj = chromeTraceJs(trace).byteLength;
     tj.push(performance.now() - t);

@@ -46,11 +46,17 @@ TEST(ChromeTrace, IsValidJsonWithHostileNames) {
   }
 }
 
-TEST(ChromeTrace, ProfileChunksRoundTripSamplesAndTimes) {
-  Fixture f(100);
+// 100 samples: formatted one by one; 20000: through SampleTextCaches.
+class ChromeTraceSizes : public ::testing::TestWithParam<size_t> {};
+INSTANTIATE_TEST_SUITE_P(Samples, ChromeTraceSizes,
+                         ::testing::Values(size_t{100}, size_t{20000}));
+
+TEST_P(ChromeTraceSizes, ProfileChunksRoundTripSamplesAndTimes) {
+  const size_t n = GetParam();
+  Fixture f(n);
   ByteSink sink;
   ChromeTraceOptions o;
-  o.samples_per_chunk = 16;
+  o.samples_per_chunk = n < 1000 ? 16 : 4096;
   o.thread.pid = 42;
   o.thread.tid = 7;
   WriteChromeTrace(f.input, o, sink);
@@ -89,8 +95,9 @@ TEST(ChromeTrace, ProfileChunksRoundTripSamplesAndTimes) {
     }
   }
   EXPECT_EQ(profile_events, 1);
-  EXPECT_EQ(chunk_events, 7);  // ceil(100 / 16)
-  ASSERT_EQ(samples.size(), 100u);
+  EXPECT_EQ(size_t(chunk_events),
+            (n + o.samples_per_chunk - 1) / o.samples_per_chunk);
+  ASSERT_EQ(samples.size(), n);
   double t = 10000;
   std::map<std::string, int> counts;
   for (size_t i = 0; i < samples.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "json_check.h"
 #include "json_dom.h"
@@ -135,6 +136,15 @@ TEST(JsonWriter, IntegersAtEveryMagnitude) {
     w.Int(v);
     EXPECT_EQ(sink.ToString(), std::to_string(v));
   }
+  // Every digit count, at both ends (the formatter splits at 10^2, 10^4, 10^8).
+  for (int64_t p = 1; p <= int64_t{1000000000000}; p *= 10) {
+    for (int64_t v : {p - 1, p, p + 1, -p, 2 * p + 7}) {
+      ByteSink sink(3);
+      JsonWriter w(&sink);
+      w.Int(v);
+      EXPECT_EQ(sink.ToString(), std::to_string(v));
+    }
+  }
 }
 
 TEST(JsonWriter, IntElementsBatchesAcrossChunkEnds) {
@@ -149,6 +159,48 @@ TEST(JsonWriter, IntElementsBatchesAcrossChunkEnds) {
     for (size_t i = 0; i < 1000; ++i)
       expect += "," + std::to_string(int64_t(i * i) - 500);
     EXPECT_EQ(sink.ToString(), expect + "]");
+  }
+}
+
+TEST(JsonWriter, IntTextCacheGivesTheSameTextAsFormatting) {
+  std::vector<int64_t> values = {7,
+                                 0,
+                                 99,
+                                 100,
+                                 999,
+                                 1000,
+                                 1001,
+                                 1000,
+                                 9999,
+                                 10000,
+                                 12344,
+                                 12345,
+                                 -1,
+                                 -12345,
+                                 9999999,
+                                 10000000,
+                                 int64_t{1} << 40,
+                                 0,
+                                 7};
+  for (int i = 0; i < 3000; ++i) values.push_back((i * 7919) % 13000 - 5);
+  for (uint32_t limit : {0u, 1u, 1000u, 12345u, 20000000u}) {
+    for (size_t chunk : {size_t{1}, size_t{7}, size_t{1} << 16}) {
+      ByteSink plain_sink(chunk), cached_sink(chunk);
+      JsonWriter plain(&plain_sink), cached(&cached_sink);
+      IntTextCache cache(limit);
+      auto at = [&](size_t i) { return values[i]; };
+      plain.BeginArray();
+      plain.IntElements(values.size(), at);
+      plain.EndArray();
+      cached.BeginArray();
+      cached.IntElements(values.size(), at, &cache);
+      cached.IntElements(values.size(), at, &cache);  // now from the cache
+      cached.EndArray();
+      std::string once = plain_sink.ToString();
+      std::string body = once.substr(1, once.size() - 2);
+      EXPECT_EQ(cached_sink.ToString(), "[" + body + "," + body + "]")
+          << "limit " << limit << " chunk " << chunk;
+    }
   }
 }
 

@@ -146,6 +146,34 @@ TEST(Session, PausedSessionKeepsNoSamples) {
   EXPECT_EQ(s.trace().samples().size(), 1u);
 }
 
+TEST(SampleBuffer, SpansAreContiguousAndTruncateUndoesThem) {
+  SampleBuffer b;
+  b.Append(Sample{1, StackId(7)});
+  // A span never crosses a chunk: the first ends where chunk 0 ends.
+  SampleBuffer::Span a = b.AppendSpan(SampleBuffer::kChunkSamples + 10);
+  ASSERT_EQ(a.size, SampleBuffer::kChunkSamples - 1);
+  for (size_t i = 0; i < a.size; ++i) a.data[i] = Sample{2.0 + i, StackId(1)};
+  SampleBuffer::Span c = b.AppendSpan(10);
+  ASSERT_EQ(c.size, 10u);
+  EXPECT_EQ(b.size(), SampleBuffer::kChunkSamples + 10);
+  for (size_t i = 0; i < c.size; ++i) c.data[i] = Sample{9000.0 + i};
+  EXPECT_EQ(b[SampleBuffer::kChunkSamples].timestamp, 9000.0);
+  EXPECT_EQ(b.AppendSpan(0).size, 0u);
+
+  // Undo back into the first chunk, then append again: indices stay right.
+  b.Truncate(5);
+  EXPECT_EQ(b.size(), 5u);
+  EXPECT_EQ(b[4].timestamp, 5.0);
+  b.Append(Sample{42});
+  EXPECT_EQ(b[5].timestamp, 42.0);
+  b.Truncate(SampleBuffer::kChunkSamples);  // no-op: beyond the size
+  EXPECT_EQ(b.size(), 6u);
+  b.Truncate(0);
+  EXPECT_TRUE(b.empty());
+  b.Append(Sample{3});
+  EXPECT_EQ(b.back().timestamp, 3.0);
+}
+
 TEST(Utf8, LoneSurrogatesAndInvalidBytesBecomeReplacementChar) {
   ProfilerTrace t;
   // "a" + WTF-8 lone high surrogate U+D800 + "b"

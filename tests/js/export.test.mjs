@@ -138,6 +138,72 @@ test('bad input throws with the core message and exports nothing', () => {
   assert.throws(() => webprof.toPerfettoTrace(null), TypeError);
 });
 
+test('every bad sample is refused, in any span of the bulk load', () => {
+  // Spans hold 4096 samples: the bad row sits in the first or a later span.
+  for (const at of [0, 5, 4095, 4096, 9000]) {
+    for (const [patch, message] of [
+      [{ timestamp: NaN }, /timestamp must be a finite number/],
+      [{ timestamp: -1 }, /timestamp must be a finite number/],
+      [{ timestamp: Infinity }, /timestamp must be a finite number/],
+      [{ timestamp: 1 }, /earlier than the previous sample/],
+      [{ stackId: 1.5 }, /stackId does not name a stack/],
+      [{ stackId: -2 }, /stackId does not name a stack/],
+      [{ stackId: 99 }, /stackId does not name a stack/],
+      [{ stackId: 7 }, /stackId does not name a stack/], // one past the last
+      // Non-integers next to integers (rounding must not accept them).
+      [{ stackId: 2.5 }, /stackId does not name a stack/],
+      [{ stackId: 0.9999999999999999 }, /stackId does not name a stack/],
+      [{ stackId: 1e-300 }, /stackId does not name a stack/],
+      [{ stackId: -0.5 }, /stackId does not name a stack/],
+      [{ stackId: -1.5 }, /stackId does not name a stack/],
+      [{ stackId: NaN }, /stackId does not name a stack/],
+      [{ stackId: 2 ** 32 + 1 }, /stackId does not name a stack/],
+      [{ stackId: 1, timestamp: NaN }, /timestamp must be a finite number/], // time first
+    ]) {
+      if (at === 0 && patch.timestamp === 1) continue; // nothing before it
+      const input = fixture(10000);
+      Object.assign(input.profile.samples[at], patch);
+      assert.throws(() => webprof.toChromeTrace(input), message, `row ${at} ${JSON.stringify(patch)}`);
+    }
+  }
+  const ok = fixture(10000);
+  ok.profile.samples[4096].stackId = -0; // -0 is stack 0
+  assert.ok(webprof.toChromeTrace(ok).byteLength > 0);
+});
+
+test('duplicate W3C stack rows are merged and their samples follow', () => {
+  const base = fixture(9000);
+  const dup = fixture(9000);
+  const { stacks, samples } = dup.profile;
+  // Every stack row again (same frame, same parent): ids 7..13 duplicate 0..6.
+  const n = stacks.length;
+  for (let i = 0; i < n; i++) stacks.push({ ...stacks[i] });
+  samples.forEach((s, i) => {
+    if (s.stackId !== undefined && i % 2) s.stackId += n;
+  });
+  for (const exporter of [webprof.toChromeTrace, webprof.toCpuProfile]) {
+    assert.equal(text(exporter(dup)), text(exporter(base)));
+  }
+});
+
+test('a trace loaded in spans exports like the same trace recorded in place', () => {
+  const s = new webprof.TraceSession({ maxBufferSize: 20000 });
+  try {
+    const r = s.resource('https://example.test/a.js');
+    const frames = ['a', 'b', 'c'].map((name, i) => s.frame({ name, resourceId: r, line: i + 1, column: 2 }));
+    const root = s.stack(frames[0]);
+    const leaves = [root, s.stack(frames[1], root), s.stack(frames[2], root)];
+    for (let i = 0; i < 9500; i++) s.sample(1 + i * 0.999, i % 11 ? leaves[i % 3] : undefined);
+    for (const exporter of [webprof.toChromeTrace, webprof.toCpuProfile, webprof.toPerfettoTrace]) {
+      const direct = new Uint8Array(exporter({ profile: s }));
+      const loaded = new Uint8Array(exporter({ profile: s.toTrace() }));
+      assert.deepEqual(loaded, direct);
+    }
+  } finally {
+    s.dispose();
+  }
+});
+
 test('empty input still gives valid files', () => {
   const doc = JSON.parse(text(webprof.toChromeTrace({})));
   assert.equal(doc.traceEvents.length, 2);
