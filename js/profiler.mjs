@@ -23,6 +23,7 @@ import {
   ownUrl,
   SamplerSession,
   materialize,
+  resolvePending,
   startSession,
   stopSession,
 } from './sampler.mjs';
@@ -160,6 +161,8 @@ class PolyfillBackend {
     // A session stopped before the core loaded: build it now from what was kept.
     const s = this.session;
     if (!s.trace) materialize(s);
+    // Samples taken so far whose stacks wait for their text get them now.
+    resolvePending();
     s.trace.stop();
     try {
       await resolveDefinitions(s.trace);

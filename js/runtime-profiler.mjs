@@ -25,7 +25,7 @@
 // worker, and the methods return Promises (js/worker-runtime.mjs).
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
-import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
+import { MARKER, resolvePending, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
@@ -235,6 +235,7 @@ export class RuntimeProfiler {
       return remote.results();
     }
     if (!runtime.trace) return { samples: 0, selfCount: 0, children: [] };
+    resolvePending(); // samples whose stacks wait for their text get them now
     const json = guard(() => decoder.decode(annotator().resultsJson(runtime.trace._handle)));
     return buildResults(json);
   }

@@ -11,10 +11,13 @@
 // A probe is a countdown decrement; only every `stride`-th probe reads the
 // clock (performance.now ≈ 120 ns). The stride adapts so that clock reads
 // happen about every interval/8: a hot site costs ~1 ns per call, a cold one
-// still reads the clock each time. When a sample is due at a site the stack
-// is captured as Error.stack text (js/stack_capture.mjs, shared with
-// RuntimeProfiler's frame()) and the text goes to the core, which
-// parses it once and samples every due session (wasm/bind_profiler.cpp).
+// still reads the clock each time. When a sample is due at a site the
+// stack's frames are captured (js/stack_capture.mjs) and the core takes the
+// sample at once in every due session — timestamp, order, the buffer limit
+// and samplebufferfull are decided then (wasm/bind_profiler.cpp). The
+// capture's text is formatted and parsed later, oldest first, in batches:
+// formatting is most of a sample's cost and is not needed until the trace is
+// read (see "Deferred stacks" below).
 // Between tasks a timer samples too: nothing of the page runs then, so
 // those samples carry no stackId (idle, as the spec defines). The timer hops
 // through a MessageChannel so browsers' 4 ms clamp of nested timers does
@@ -27,7 +30,7 @@
 import { core, isReady, ready, writeScratch } from './core.mjs';
 import { findStatus } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
-import { captureStack, ownScriptUrl } from './stack_capture.mjs';
+import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
 import { pickClock } from './clock.mjs';
 
 export const MARKER = '__webprof$';
@@ -40,6 +43,7 @@ const g = globalThis;
 const orig = {
   setTimeout: g.setTimeout,
   addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
+  requestIdleCallback: g.requestIdleCallback,
 };
 // The Profiler's clock is the page's performance.now() (the probes' clock).
 export const now = pickClock(globalThis);
@@ -207,13 +211,16 @@ function __webprof$sample(t, withStack) {
   }
   recompute();
   if (!attachedDue && !pendingDue) return;
-  const text = withStack ? captureStack() : null;
-  if (pendingDue) for (const s of pendingDue) s.pending.push([t, text]);
+  const captured = withStack ? captureFrames() : null;
+  if (pendingDue) {
+    const text = captured && withOwnFormat(() => stackText(captured));
+    for (const s of pendingDue) s.pending.push([t, text]);
+  }
   if (!attachedDue) return;
   const m = core();
   mask >>>= 0;
-  if (text === null) m._wp_profiler_idle(t, mask);
-  else sampleAttached(m, t, text, mask);
+  if (captured === null) m._wp_profiler_idle(t, mask);
+  else if (m._wp_profiler_defer(t, mask) > 0) defer(captured);
   // Results are in attach order; full() edits `sessions`, so the full ones
   // are collected first (an array is made only when one is full).
   const heap = m.HEAP32;
@@ -224,21 +231,6 @@ function __webprof$sample(t, withStack) {
     if (s.trace && heap[base + k++] === status.BufferFull) (filled || (filled = [])).push(s);
   }
   if (filled) for (const s of filled) full(s);
-}
-
-// Samples the attached sessions in `mask`; classifies scripts the core has
-// not seen (js/muted.mjs) and retries, so no frame of an unclassified
-// script is ever kept.
-function sampleAttached(m, t, text, mask) {
-  for (let round = 0; round < 4; round++) {
-    const { ptr, len } = writeScratch(text);
-    const r = m._wp_profiler_sample(ptr, len, t, mask);
-    if (r !== status.Unclassified) return r;
-    classifyReported(m);
-  }
-  // Still unclassified (the cap of the script table): keep the sample, no stack.
-  m._wp_profiler_idle(t, mask);
-  return status.Ok;
 }
 
 function sampleOne(session, t, text) {
@@ -287,6 +279,72 @@ function classifyReported(m) {
     const s = writeScratch(url);
     m._wp_profiler_config(muted ? 3 : 2, s.ptr, s.len);
   }
+}
+
+// ---- deferred stacks ----
+// Captures whose sample the core has taken and whose text it waits for,
+// oldest first (the core expects the texts in this order). A pending capture
+// keeps its frames' functions and receivers alive: ≈1.7 KB at 38 frames in
+// Chromium 156 (≈45 B a frame, so ≤ ≈12 KB at MAX_DEPTH), so at most
+// MAX_PENDING wait (≈0.9 MB at that depth, ≈0.5 s of samples at 1 ms);
+// past that the oldest RESOLVE_CHUNK are resolved in the page's time — a
+// long busy stretch then costs what eager formatting did, spread in short
+// batches rather than one long pause.
+export const MAX_PENDING = 512;
+const RESOLVE_CHUNK = 32;
+// In idle time a slice resolves for at most this long (ms) before giving the
+// thread back, when the idle callback did not say how long it may run.
+const SLICE_MS = 4;
+let queue = [];
+let resolveScheduled = false;
+
+function defer(captured) {
+  queue.push(captured);
+  if (queue.length >= MAX_PENDING) resolvePending(RESOLVE_CHUNK);
+  else if (!resolveScheduled) scheduleResolve();
+}
+
+/**
+ * Formats and parses the `n` oldest pending captures (all by default), so
+ * every sample taken so far has its stack. Call before reading a sampled
+ * trace (Profiler.stop(), RuntimeProfiler.results()).
+ */
+export function resolvePending(n = Infinity) {
+  if (queue.length === 0) return;
+  const batch = n >= queue.length ? queue : queue.slice(0, n);
+  queue = batch === queue ? [] : queue.slice(n);
+  const m = core();
+  withOwnFormat(() => {
+    for (const captured of batch) resolveOne(m, stackText(captured));
+  });
+}
+
+// Classifies scripts the core has not seen (js/muted.mjs) and retries, so no
+// frame of an unclassified script is ever kept; still unclassified (the cap
+// of the script table): the sample keeps no stack.
+function resolveOne(m, text) {
+  for (let round = 0; round < 4; round++) {
+    const { ptr, len } = writeScratch(text);
+    if (m._wp_profiler_resolve(ptr, len) !== status.Unclassified) return;
+    classifyReported(m);
+  }
+  m._wp_profiler_skip();
+}
+
+// Resolving waits for idle time: requestIdleCallback in a window, a timer
+// where there is none (workers, Node).
+function scheduleResolve() {
+  resolveScheduled = true;
+  if (orig.requestIdleCallback) orig.requestIdleCallback.call(g, __webprof$idle, { timeout: 1000 });
+  else orig.setTimeout.call(g, __webprof$idle, 16);
+}
+function __webprof$idle(deadline) {
+  resolveScheduled = false;
+  const budget = deadline && !deadline.didTimeout ? deadline.timeRemaining() : SLICE_MS;
+  const end = now() + budget;
+  do resolvePending(8);
+  while (queue.length > 0 && now() < end);
+  if (queue.length > 0) scheduleResolve();
 }
 
 function full(session) {

@@ -40,7 +40,8 @@ Status DeferredStacks::Resolve(StackSampler& sampler, std::string_view text,
   if (parsed == Status::kUnclassifiedScript) return parsed;
   // On a parse error Capture() keeps no frame: InternInto gives None.
   PopOldest([&](const Entry& e) {
-    e.session->SetSampleStack(e.sample, sampler.InternInto(&e.session->trace()));
+    e.session->SetSampleStack(e.sample,
+                              sampler.InternInto(&e.session->trace()));
   });
   return parsed;
 }
@@ -50,9 +51,10 @@ void DeferredStacks::Skip() {
 }
 
 void DeferredStacks::Forget(const Session* session) {
-  entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
-                                [&](const Entry& e) { return e.session == session; }),
-                 entries_.end());
+  entries_.erase(
+      std::remove_if(entries_.begin(), entries_.end(),
+                     [&](const Entry& e) { return e.session == session; }),
+      entries_.end());
 }
 
 }  // namespace webprof

@@ -113,8 +113,9 @@ TEST(DeferredStacks, UnparsableTextLeavesTheSampleWithoutStack) {
   Session* ss[] = {&a};
   Status r[1];
   d.Take(1, ss, 1, r);
-  EXPECT_EQ(d.Resolve(sampler, "Error\n    at f (u:1:1)\n???", StackFormat::kV8),
-            Status::kMalformedStack);
+  EXPECT_EQ(
+      d.Resolve(sampler, "Error\n    at f (u:1:1)\n???", StackFormat::kV8),
+      Status::kMalformedStack);
   EXPECT_EQ(d.pending(), 0u);
   EXPECT_EQ(Leaf(a, 0), "<none>");
 }
