@@ -162,10 +162,13 @@ export function onSessionsChanged(fn) {
  * For dense probe sites: at time t (performance.now()), takes a sample if
  * one is due. Returns the ms until the next sample is due (> 0), or 0 when
  * nothing samples. Named with MARKER: its frame is webprof's own.
+ * @param {number} t
+ * @param {Function} [entry] the probe site's own function: V8 leaves it and
+ *   the frames it called out of the capture (fewer frames to capture/format)
  */
-export function __webprof$due(t) {
+export function __webprof$due(t, entry = __webprof$due) {
   if (sessions.length === 0 || hidden) return 0;
-  if (t >= dueAt) __webprof$sample(t, true);
+  if (t >= dueAt) __webprof$sample(t, entry);
   return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
 }
 
@@ -189,10 +192,12 @@ function __webprof$check() {
   if (dt < target / 2 && stride < 4096) stride *= 2;
   else if (dt > target && stride > 1) stride >>= 1;
   countdown = stride;
-  if (t >= dueAt) __webprof$sample(t, true);
+  if (t >= dueAt) __webprof$sample(t, __webprof$probe);
 }
 
-function __webprof$sample(t, withStack) {
+// A due sample. `entry`: the outermost webprof function on the stack (V8
+// captures only the frames below it); null for an idle sample (no stack).
+function __webprof$sample(t, entry) {
   // Bit i of the mask selects the i-th session attached to the core.
   let mask = 0;
   let attachedDue = false;
@@ -211,7 +216,7 @@ function __webprof$sample(t, withStack) {
   }
   recompute();
   if (!attachedDue && !pendingDue) return;
-  const captured = withStack ? captureFrames() : null;
+  const captured = entry ? captureFrames(entry) : null;
   if (pendingDue) {
     const text = captured && withOwnFormat(() => stackText(captured));
     for (const s of pendingDue) s.pending.push([t, text]);
@@ -378,7 +383,7 @@ function __webprof$tick() {
   timerPending = false;
   if (sessions.length === 0) return;
   const t = now();
-  if (!hidden && t >= dueAt) __webprof$sample(t, false);
+  if (!hidden && t >= dueAt) __webprof$sample(t, null);
   schedule();
 }
 
