@@ -289,13 +289,13 @@ function classifyReported(m) {
 // ---- deferred stacks ----
 // Captures whose sample the core has taken and whose text it waits for,
 // oldest first (the core expects the texts in this order). A pending capture
-// keeps its frames' functions and receivers alive: ≈1.7 KB at 38 frames in
-// Chromium 156 (≈45 B a frame, so ≤ ≈12 KB at MAX_DEPTH), so at most
-// MAX_PENDING wait (≈0.9 MB at that depth, ≈0.5 s of samples at 1 ms);
-// past that the oldest RESOLVE_CHUNK are resolved in the page's time — a
-// long busy stretch then costs what eager formatting did, spread in short
-// batches rather than one long pause.
-export const MAX_PENDING = 512;
+// keeps its frames' functions and receivers alive: ≈1.4 KB at 30 frames and
+// ≈10 KB at 251 frames in Chromium 156 (≈40 B a frame), so at most
+// MAX_PENDING wait: ≈0.7 MB at that depth, ≤ ≈5 MB at MAX_DEPTH, ≈0.5 s of
+// samples at 1 ms. Past that the oldest RESOLVE_CHUNK are resolved in the
+// page's time: a busy stretch longer than the bound pays what eager
+// formatting did, in short batches (≈1–2 ms) rather than one long pause.
+const MAX_PENDING = 512;
 const RESOLVE_CHUNK = 32;
 // In idle time a slice resolves for at most this long (ms) before giving the
 // thread back, when the idle callback did not say how long it may run.
