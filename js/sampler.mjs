@@ -300,8 +300,9 @@ const RESOLVE_CHUNK = 32;
 // In idle time a slice resolves for at most this long (ms) before giving the
 // thread back, when the idle callback did not say how long it may run.
 const SLICE_MS = 4;
-let queue = [];
+const queue = [];
 let resolveScheduled = false;
+let resolving = false;
 
 function defer(captured) {
   queue.push(captured);
@@ -315,13 +316,24 @@ function defer(captured) {
  * trace (Profiler.stop(), RuntimeProfiler.results()).
  */
 export function resolvePending(n = Infinity) {
-  if (queue.length === 0) return;
-  const batch = n >= queue.length ? queue : queue.slice(0, n);
-  queue = batch === queue ? [] : queue.slice(n);
-  const m = core();
-  withOwnFormat(() => {
-    for (const captured of batch) resolveOne(m, stackText(captured));
-  });
+  // Classifying a script may run page code (a patched DOM API), and with it
+  // a probe site: a nested call would hand the core newer texts before the
+  // batch's older ones. The captures it adds wait for the next call.
+  if (resolving || queue.length === 0) return;
+  resolving = true;
+  try {
+    const m = core();
+    const batch = queue.splice(0, n);
+    // The page's Error.prepareStackTrace is set aside only while each text
+    // is read, not while scripts are classified.
+    for (const captured of batch)
+      resolveOne(
+        m,
+        withOwnFormat(() => stackText(captured)),
+      );
+  } finally {
+    resolving = false;
+  }
 }
 
 // Classifies scripts the core has not seen (js/muted.mjs) and retries, so no
