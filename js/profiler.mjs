@@ -23,11 +23,11 @@ import {
   ownUrl,
   SamplerSession,
   materialize,
-  resolvePending,
   startSession,
   stopSession,
 } from './sampler.mjs';
 import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
+import { resolvePending } from './deferred.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.

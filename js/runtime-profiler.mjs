@@ -25,8 +25,9 @@
 // worker, and the methods return Promises (js/worker-runtime.mjs).
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
-import { MARKER, resolvePending, SamplerSession, startSession, stopSession } from './sampler.mjs';
+import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
+import { resolvePending } from './deferred.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
