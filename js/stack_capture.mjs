@@ -74,9 +74,12 @@ export { __webprof$captureFrames as captureFrames };
 // Named with the sampler's own-frame marker: the core drops this frame.
 function __webprof$captureFrames(entry) {
   const E = Error;
-  // Only touch what differs: writing the limit needlessly costs V8 time.
+  // Only touch what differs: writing the limit needlessly costs V8 time. A
+  // page may have deleted it (V8 then captures nothing): it is set for the
+  // capture and deleted again.
   const limit = E.stackTraceLimit;
-  const raise = typeof limit === 'number' && limit !== MAX_DEPTH;
+  const raise = limit !== MAX_DEPTH;
+  const had = raise && 'stackTraceLimit' in E;
   if (raise) E.stackTraceLimit = MAX_DEPTH;
   try {
     if (!lazyHolder) return new E();
@@ -84,7 +87,10 @@ function __webprof$captureFrames(entry) {
     E.captureStackTrace(holder, entry || __webprof$captureFrames);
     return holder;
   } finally {
-    if (raise) E.stackTraceLimit = limit;
+    if (raise) {
+      if (had) E.stackTraceLimit = limit;
+      else delete E.stackTraceLimit;
+    }
   }
 }
 

@@ -168,6 +168,21 @@ test("stacks captured before a page sets Error.prepareStackTrace are formatted i
   }
 });
 
+test('a page that deleted Error.stackTraceLimit still gets stacks, and its choice stays', async () => {
+  const saved = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+  delete Error.stackTraceLimit;
+  try {
+    const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+    busyWork(10);
+    const t = await p.stop();
+    assert.ok(t.frames.some((f) => f.name === 'busyWork'));
+    assert.ok(t.samples.every((s) => s.stackId !== undefined));
+    assert.equal('stackTraceLimit' in Error, false);
+  } finally {
+    Object.defineProperty(Error, 'stackTraceLimit', saved);
+  }
+});
+
 test('two concurrent profilers, each with its own buffer', async () => {
   const a = new Profiler({ sampleInterval: 1, maxBufferSize: 1000 });
   busyWork(5);
