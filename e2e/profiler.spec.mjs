@@ -371,6 +371,20 @@ test.describe('polyfill: deferred stacks', () => {
     expect(r.withStack).toBe(r.total);
   });
 
+  test('a long busy stretch: at most 512 captures wait, every sample still gets its stack', async ({
+    page,
+  }) => {
+    await page.goto('/e2e/pages/profiler/deferred.html');
+    await page.waitForFunction(() => window.pageReady === true);
+    const r = await page.evaluate(() => window.busyUntilFull(800));
+    expect(r.samples).toBe(800);
+    expect(r.most).toBeLessThanOrEqual(512);
+    expect(r.most).toBeGreaterThan(400); // the bound was reached
+    expect(r.after).toBe(0);
+    expect(r.withStack).toBe(800);
+    expect(r.names).toContain('busy');
+  });
+
   test('buffer full while stacks wait: samplebufferfull once, at exactly maxBufferSize', async ({ page }) => {
     const r = await page.evaluate(async () => {
       const p = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 40, backend: 'polyfill' });
