@@ -81,3 +81,21 @@ test('overhead: transformed call-heavy workload under the polyfill and native', 
   console.log(`polyfill@1ms: ${r.samples1} samples in its last run`);
   expect(r.samples1).toBeGreaterThan(0);
 });
+
+// A benchmark, not a test (WEBPROF_BENCH=1): where one polyfill sample's time
+// goes at the overhead workload's depth — what the page pays at the sample
+// (capture + wp_profiler_defer) and what is paid later (format, encode,
+// parse). Printed only.
+test('sample cost: capture now, format and parse later', async ({ page }) => {
+  test.skip(!process.env.WEBPROF_BENCH, 'benchmark: npm run bench');
+  await page.goto('/e2e/pages/fidelity/sample-cost.html');
+  await page.waitForFunction(() => window.pageReady);
+  const r = await page.evaluate(() => window.sampleCost({ reps: 7, n: 200 }));
+  const us = (x) => x.toFixed(1);
+  console.log(
+    `µs per sample at ${r.frames} frames (medians): capture ${us(r.capture)}, format ${us(r.format)}, ` +
+      `encode ${us(r.encode)}, parse ${us(r.parse)} = ${us(r.capture + r.format + r.encode + r.parse)} eager; ` +
+      `deferred: ${us(r.deferredInPage)} at the sample + ${us(r.deferredLater)} later`,
+  );
+  expect(r.frames).toBeGreaterThan(20);
+});

@@ -311,3 +311,108 @@ test('polyfill: no samples while the document is hidden', async ({ page }) => {
   expect(r.inHidden).toBe(0);
   expect(r.after).toBeGreaterThan(0);
 });
+
+// The polyfill takes a sample at once and formats its captured stack later
+// (js/sampler.mjs, deferred stacks): these are the ways a page meets that.
+test.describe('polyfill: deferred stacks', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/e2e/pages/profiler/index.html');
+    await page.waitForFunction(() => window.pageReady === true);
+  });
+
+  test('samples still waiting for their text when stop() is called all get their stacks', async ({
+    page,
+  }) => {
+    const r = await page.evaluate(async () => {
+      const p = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000, backend: 'polyfill' });
+      window.runFrameCases(10); // synchronous: no idle time until stop()
+      const t = await p.stop();
+      const leaf = (s) => t.frames[t.stacks[s.stackId].frameId].name;
+      return {
+        total: t.samples.length,
+        withStack: t.samples.filter((s) => s.stackId !== undefined).length,
+        leaves: [...new Set(t.samples.filter((s) => s.stackId !== undefined).map(leaf))],
+      };
+    });
+    expect(r.total).toBeGreaterThan(20);
+    expect(r.withStack).toBe(r.total);
+    expect(r.leaves).toContain('spin');
+  });
+
+  test('a page that sets Error.prepareStackTrace while profiling still gets the right frames', async ({
+    page,
+  }) => {
+    const r = await page.evaluate(async () => {
+      let hookCalls = 0;
+      const hook = () => {
+        hookCalls++;
+        return 'the page format';
+      };
+      const p = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000, backend: 'polyfill' });
+      window.runFrameCases(5); // captured before the hook exists, formatted after
+      Error.prepareStackTrace = hook;
+      window.runFrameCases(5); // captured while it is set
+      const t = await p.stop();
+      const stillPages = Error.prepareStackTrace === hook;
+      delete Error.prepareStackTrace;
+      const names = new Set(t.frames.map((f) => f.name));
+      return {
+        hookCalls,
+        stillPages,
+        names: [...names],
+        withStack: t.samples.filter((s) => s.stackId !== undefined).length,
+        total: t.samples.length,
+      };
+    });
+    expect(r.hookCalls).toBe(0);
+    expect(r.stillPages).toBe(true);
+    for (const n of ['area', 'get x', 'set x', 'declared', 'namedExpression', 'spin'])
+      expect(r.names).toContain(n);
+    expect(r.withStack).toBe(r.total);
+  });
+
+  test('a long busy stretch: at most 512 captures wait, every sample still gets its stack', async ({
+    page,
+  }) => {
+    await page.goto('/e2e/pages/profiler/deferred.html');
+    await page.waitForFunction(() => window.pageReady === true);
+    const r = await page.evaluate(() => window.busyUntilFull(800));
+    expect(r.samples).toBe(800);
+    expect(r.most).toBeLessThanOrEqual(512);
+    expect(r.most).toBeGreaterThan(400); // the bound was reached
+    expect(r.after).toBe(0);
+    expect(r.withStack).toBe(800);
+    expect(r.names).toContain('busy');
+  });
+
+  test('buffer full while stacks wait: samplebufferfull once, at exactly maxBufferSize', async ({ page }) => {
+    const r = await page.evaluate(async () => {
+      const p = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 40, backend: 'polyfill' });
+      let fired = 0;
+      let stoppedWhenFired = null;
+      p.addEventListener('samplebufferfull', () => {
+        fired++;
+        stoppedWhenFired = p.stopped;
+      });
+      // Synchronous until full: stopped turns true in the sample that found
+      // the buffer full, before any stack text was formatted.
+      let rounds = 0;
+      while (!p.stopped && rounds++ < 200) window.runFrameCases(2);
+      const stoppedInline = p.stopped;
+      await new Promise((r) => setTimeout(r, 20));
+      const t = await p.stop();
+      return {
+        stoppedInline,
+        fired,
+        stoppedWhenFired,
+        total: t.samples.length,
+        withStack: t.samples.filter((s) => s.stackId !== undefined).length,
+      };
+    });
+    expect(r.stoppedInline).toBe(true);
+    expect(r.fired).toBe(1);
+    expect(r.stoppedWhenFired).toBe(true);
+    expect(r.total).toBe(40);
+    expect(r.withStack).toBe(40);
+  });
+});

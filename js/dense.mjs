@@ -80,7 +80,7 @@ onSessionsChanged((ms) => {
 /** The slow path of a probe site: sample if due, re-arm the counter. */
 function __webprof$dense() {
   const t = now();
-  const left = __webprof$due(t);
+  const left = __webprof$due(t, __webprof$dense);
   // Ticker mode: idle until the next tick, unless this tick came early
   // (then count sites until due, as in counter mode).
   const ticking = ticker !== null && __wp$f[1] === 1;

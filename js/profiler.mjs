@@ -27,6 +27,7 @@ import {
   stopSession,
 } from './sampler.mjs';
 import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
+import { resolvePending } from './deferred.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.
@@ -160,6 +161,8 @@ class PolyfillBackend {
     // A session stopped before the core loaded: build it now from what was kept.
     const s = this.session;
     if (!s.trace) materialize(s);
+    // Samples taken so far whose stacks wait for their text get them now.
+    resolvePending();
     s.trace.stop();
     try {
       await resolveDefinitions(s.trace);

@@ -27,6 +27,7 @@ import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
+import { resolvePending } from './deferred.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { prefetchSources, scanSourcesSync, sourceIndexHandle } from './fidelity.mjs';
@@ -236,6 +237,7 @@ export class RuntimeProfiler {
       return remote.results();
     }
     if (!runtime.trace) return { samples: 0, selfCount: 0, children: [] };
+    resolvePending(); // samples whose stacks wait for their text get them now
     // Definition lines come from the scripts' sources: scanned once each,
     // in the background after stop(), or here (synchronously) if not yet.
     scanSourcesSync(runtime.trace.resources());
@@ -269,7 +271,9 @@ export class RuntimeProfiler {
     runtime.owners.delete(this);
     if (runtime.owners.size === 0) {
       stopSampling();
-      // Read the sources results() will need now that nothing is measured.
+      // Nothing is measured now: give the samples their stacks, and start
+      // reading the sources results() will need for definition lines.
+      resolvePending();
       prefetchSources(runtime.trace.resources());
     }
   }

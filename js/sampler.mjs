@@ -11,10 +11,13 @@
 // A probe is a countdown decrement; only every `stride`-th probe reads the
 // clock (performance.now ≈ 120 ns). The stride adapts so that clock reads
 // happen about every interval/8: a hot site costs ~1 ns per call, a cold one
-// still reads the clock each time. When a sample is due at a site the stack
-// is captured as Error.stack text (js/stack_capture.mjs, shared with
-// RuntimeProfiler's frame()) and the text goes to the core, which
-// parses it once and samples every due session (wasm/bind_profiler.cpp).
+// still reads the clock each time. When a sample is due at a site the
+// stack's frames are captured (js/stack_capture.mjs) and the core takes the
+// sample at once in every due session — timestamp, order, the buffer limit
+// and samplebufferfull are decided then (wasm/bind_profiler.cpp). The
+// capture's text is formatted and parsed later, oldest first, in batches:
+// formatting is most of a sample's cost and is not needed until the trace is
+// read (js/deferred.mjs).
 // Between tasks a timer samples too: nothing of the page runs then, so
 // those samples carry no stackId (idle, as the spec defines). The timer hops
 // through a MessageChannel so browsers' 4 ms clamp of nested timers does
@@ -26,8 +29,8 @@
 // give the functions on the probe -> capture path other names.
 import { core, isReady, ready, writeScratch } from './core.mjs';
 import { findStatus } from './trace.mjs';
-import { isMutedScriptUrl } from './muted.mjs';
-import { captureStack, ownScriptUrl } from './stack_capture.mjs';
+import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
+import { classifyReported, defer } from './deferred.mjs';
 import { pickClock } from './clock.mjs';
 
 export const MARKER = '__webprof$';
@@ -158,10 +161,13 @@ export function onSessionsChanged(fn) {
  * For dense probe sites: at time t (performance.now()), takes a sample if
  * one is due. Returns the ms until the next sample is due (> 0), or 0 when
  * nothing samples. Named with MARKER: its frame is webprof's own.
+ * @param {number} t
+ * @param {Function} [entry] the probe site's own function: V8 leaves it and
+ *   the frames it called out of the capture (fewer frames to capture/format)
  */
-export function __webprof$due(t) {
+export function __webprof$due(t, entry = __webprof$due) {
   if (sessions.length === 0 || hidden) return 0;
-  if (t >= dueAt) __webprof$sample(t, true);
+  if (t >= dueAt) __webprof$sample(t, entry);
   return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
 }
 
@@ -185,10 +191,12 @@ function __webprof$check() {
   if (dt < target / 2 && stride < 4096) stride *= 2;
   else if (dt > target && stride > 1) stride >>= 1;
   countdown = stride;
-  if (t >= dueAt) __webprof$sample(t, true);
+  if (t >= dueAt) __webprof$sample(t, __webprof$probe);
 }
 
-function __webprof$sample(t, withStack) {
+// A due sample. `entry`: the outermost webprof function on the stack (V8
+// captures only the frames below it); null for an idle sample (no stack).
+function __webprof$sample(t, entry) {
   // Bit i of the mask selects the i-th session attached to the core.
   let mask = 0;
   let attachedDue = false;
@@ -207,13 +215,16 @@ function __webprof$sample(t, withStack) {
   }
   recompute();
   if (!attachedDue && !pendingDue) return;
-  const text = withStack ? captureStack() : null;
-  if (pendingDue) for (const s of pendingDue) s.pending.push([t, text]);
+  const captured = entry ? captureFrames(entry) : null;
+  if (pendingDue) {
+    const text = captured && withOwnFormat(() => stackText(captured));
+    for (const s of pendingDue) s.pending.push([t, text]);
+  }
   if (!attachedDue) return;
   const m = core();
   mask >>>= 0;
-  if (text === null) m._wp_profiler_idle(t, mask);
-  else sampleAttached(m, t, text, mask);
+  if (captured === null) m._wp_profiler_idle(t, mask);
+  else if (m._wp_profiler_defer(t, mask) > 0) defer(captured);
   // Results are in attach order; full() edits `sessions`, so the full ones
   // are collected first (an array is made only when one is full).
   const heap = m.HEAP32;
@@ -224,21 +235,6 @@ function __webprof$sample(t, withStack) {
     if (s.trace && heap[base + k++] === status.BufferFull) (filled || (filled = [])).push(s);
   }
   if (filled) for (const s of filled) full(s);
-}
-
-// Samples the attached sessions in `mask`; classifies scripts the core has
-// not seen (js/muted.mjs) and retries, so no frame of an unclassified
-// script is ever kept.
-function sampleAttached(m, t, text, mask) {
-  for (let round = 0; round < 4; round++) {
-    const { ptr, len } = writeScratch(text);
-    const r = m._wp_profiler_sample(ptr, len, t, mask);
-    if (r !== status.Unclassified) return r;
-    classifyReported(m);
-  }
-  // Still unclassified (the cap of the script table): keep the sample, no stack.
-  m._wp_profiler_idle(t, mask);
-  return status.Ok;
 }
 
 function sampleOne(session, t, text) {
@@ -276,19 +272,6 @@ function idleOne(session, t) {
   return session.trace.sample(t) ? status.Ok : status.BufferFull;
 }
 
-const decoder = new TextDecoder();
-function classifyReported(m) {
-  const ptr = m._wp_profiler_unclassified();
-  const len = m._wp_profiler_unclassified_len();
-  const urls = decoder.decode(m.HEAPU8.slice(ptr, ptr + len)).split('\n');
-  for (const url of urls) {
-    if (!url) continue;
-    const muted = isMutedScriptUrl(url);
-    const s = writeScratch(url);
-    m._wp_profiler_config(muted ? 3 : 2, s.ptr, s.len);
-  }
-}
-
 function full(session) {
   stopSession(session);
   session.full = true;
@@ -320,7 +303,7 @@ function __webprof$tick() {
   timerPending = false;
   if (sessions.length === 0) return;
   const t = now();
-  if (!hidden && t >= dueAt) __webprof$sample(t, false);
+  if (!hidden && t >= dueAt) __webprof$sample(t, null);
   schedule();
 }
 

@@ -3,16 +3,17 @@
 //
 // A polyfill cannot interrupt running JS: a stack is captured where webprof's
 // code runs, as the text of Error.stack, and the core parses it
-// (src/stack_parser.h). RuntimeProfiler's frame() captures through
-// captureStack(); samples are
-// captured by the polyfill sampler (js/sampler.mjs) in the same way, and
-// both texts go to the same core parser and frame filter.
+// (src/stack_parser.h). RuntimeProfiler's frame() needs its text at once
+// (captureStack()); the polyfill sampler (js/sampler.mjs) captures the
+// frames at the sample (captureFrames()) and reads their text later, in a
+// batch. Both texts go to the same core parser and frame filter.
 //
 // V8's stack has 10 frames by default: the limit is raised for the capture
 // only, and a page's Error.prepareStackTrace (e.g. source-map support) is
-// bypassed so the text keeps V8's own format. Error.captureStackTrace also
-// cuts the frames above `entry` (webprof's public function) there; other
-// engines rely on the own-URL prefix the core filters on.
+// bypassed while the text is read so it keeps V8's own format.
+// Error.captureStackTrace also cuts the frames above `entry` (webprof's
+// public function) there; other engines rely on the own-frame name marker
+// and the own-URL prefix the core filters on.
 
 import { loadedFrom } from './core.mjs';
 
@@ -44,32 +45,83 @@ function urlOfThisScript() {
   return m ? m[1] : '';
 }
 
+// Capturing and formatting are two steps with two costs. Engines capture the
+// frames eagerly but format Error.stack only when it is first read: V8 after
+// Error.captureStackTrace (an accessor on the holder; the frames keep their
+// functions and receivers alive until then), SpiderMonkey after new Error()
+// (SavedFrames; its Error.captureStackTrace formats at once, ≈4x the cost).
+// The sampler captures at the sample and reads the text later in a batch
+// (js/sampler.mjs). Which Error state counts when (verified in Chromium 156):
+// Error.stackTraceLimit at capture (how many frames are kept),
+// Error.prepareStackTrace at the first read (a page's hook, e.g.
+// source-map-support, would replace the text).
+const lazyHolder = (() => {
+  const E = Error;
+  if (typeof E.captureStackTrace !== 'function') return false;
+  const h = {};
+  E.captureStackTrace(h);
+  const d = Object.getOwnPropertyDescriptor(h, 'stack');
+  return !!d && typeof d.get === 'function';
+})();
+
+/**
+ * The current stack's frames, not yet formatted: read its text with
+ * stackText() inside withOwnFormat(). V8 cuts `entry` and the frames it
+ * called; other engines keep them (the core drops them by name marker/URL).
+ * @param {Function} [entry] webprof's public function the caller is in
+ */
+export { __webprof$captureFrames as captureFrames };
+// Named with the sampler's own-frame marker: the core drops this frame.
+function __webprof$captureFrames(entry) {
+  const E = Error;
+  // Only touch what differs: writing the limit needlessly costs V8 time. A
+  // page may have deleted it (V8 then captures nothing): it is set for the
+  // capture and deleted again.
+  const limit = E.stackTraceLimit;
+  const raise = limit !== MAX_DEPTH;
+  const had = raise && 'stackTraceLimit' in E;
+  if (raise) E.stackTraceLimit = MAX_DEPTH;
+  try {
+    if (!lazyHolder) return new E();
+    const holder = {};
+    E.captureStackTrace(holder, entry || __webprof$captureFrames);
+    return holder;
+  } finally {
+    if (raise) {
+      if (had) E.stackTraceLimit = limit;
+      else delete E.stackTraceLimit;
+    }
+  }
+}
+
+/** Runs fn() with a page's Error.prepareStackTrace set aside (V8 consults it when formatting). */
+export function withOwnFormat(fn) {
+  const E = Error;
+  const prepare = E.prepareStackTrace;
+  if (prepare !== undefined) E.prepareStackTrace = undefined;
+  try {
+    return fn();
+  } finally {
+    if (prepare !== undefined) E.prepareStackTrace = prepare;
+  }
+}
+
+/** The Error.stack text of a capture (formatted now if not yet): call inside withOwnFormat. */
+export function stackText(captured) {
+  return String(captured.stack || '');
+}
+
 /**
  * The current stack as Error.stack text, innermost first, without `entry`
  * and the frames it called when the engine can cut them (V8).
  * @param {Function} [entry] webprof's public function the caller is in
  */
 export { __webprof$captureStack as captureStack };
-// Named with the sampler's own-frame marker: the core drops this frame.
 function __webprof$captureStack(entry) {
-  const E = Error;
-  if (typeof E.captureStackTrace === 'function') {
-    // Only touch what differs: writing Error.prepareStackTrace or the limit
-    // needlessly costs V8 time on every capture.
-    const limit = E.stackTraceLimit;
-    const prepare = E.prepareStackTrace;
-    if (limit !== MAX_DEPTH) E.stackTraceLimit = MAX_DEPTH;
-    if (prepare !== undefined) E.prepareStackTrace = undefined;
-    const holder = {};
-    try {
-      E.captureStackTrace(holder, entry || __webprof$captureStack);
-      return String(holder.stack);
-    } finally {
-      if (limit !== MAX_DEPTH) E.stackTraceLimit = limit;
-      if (prepare !== undefined) E.prepareStackTrace = prepare;
-    }
-  }
-  return String(new E().stack || '');
+  // Captured here, not inside the callback: engines that cannot cut at
+  // `entry` would show withOwnFormat's frames, which carry no marker.
+  const captured = __webprof$captureFrames(entry || __webprof$captureStack);
+  return withOwnFormat(() => stackText(captured));
 }
 
 /**

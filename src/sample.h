@@ -37,6 +37,10 @@ class SampleBuffer {
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Sample& back() const { return (*this)[size_ - 1]; }
+  // Sets the stack of sample i < size() (a sample whose stack was deferred).
+  void SetStack(size_t i, StackId stack) {
+    chunks_[i / kChunkSamples][i % kChunkSamples].stack = stack;
+  }
   size_t memory_bytes() const {
     return chunks_.size() * kChunkSamples * sizeof(Sample) +
            chunks_.capacity() * sizeof(chunks_[0]);

@@ -45,4 +45,13 @@ Status Session::TakeSample(double ts, StackId stack) {
   return Status::kOk;
 }
 
+Status Session::SetSampleStack(size_t index, StackId stack) {
+  SampleBuffer& samples = trace_.mutable_samples();
+  if (index >= samples.size()) return Status::kInvalidArgument;
+  if (!stack.is_none() && !trace_.stacks().Contains(stack))
+    return Status::kUnknownStack;
+  samples.SetStack(index, stack);
+  return Status::kOk;
+}
+
 }  // namespace webprof

@@ -41,6 +41,11 @@ class Session {
 
   // Appends (timestamp, stack). `stack` None = a sample without stackId.
   Status TakeSample(double timestamp_ms, StackId stack);
+  // Sets the stack of the sample at `index`, one taken without a stack
+  // whose capture was parsed later (deferred_stacks.h); whatever the state
+  // now, the sample was kept then. kInvalidArgument for an index past the
+  // samples, kUnknownStack for a stack not in the trace; nothing changes.
+  Status SetSampleStack(size_t index, StackId stack);
   // Whether TakeSample(timestamp_ms, None) would keep a sample, without any
   // side effect: lets a caller skip interning a stack the session refuses.
   bool WouldKeep(double timestamp_ms) const;

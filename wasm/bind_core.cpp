@@ -35,6 +35,12 @@ class JsSession {
   JsSession(double interval_ms, double max_buffer, double time_origin_ms)
       : session_(SessionOptions{interval_ms, static_cast<uint32_t>(max_buffer),
                                 time_origin_ms}) {}
+  // The polyfill sampler may still hold samples of this session whose
+  // stacks arrive later (bind_profiler.cpp): they must never reach a
+  // deleted session.
+  ~JsSession() { ForgetDeferredSamples(&session_); }
+  JsSession(const JsSession&) = delete;
+  JsSession& operator=(const JsSession&) = delete;
 
   uintptr_t handle() { return reinterpret_cast<uintptr_t>(&session_); }
   int32_t state() const { return static_cast<int32_t>(session_.state()); }

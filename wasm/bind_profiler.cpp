@@ -1,10 +1,13 @@
 // Bindings for the polyfill Profiler: one StackSampler per Wasm instance (a
 // page realm), the sessions it feeds, and the per-sample hot path.
 //
-// Hot path: JS writes the `Error.stack` text into the scratch buffer and
-// calls wp_profiler_sample(ptr, len, ts) — numbers only. The text is parsed
-// once and sampled into every attached session; per-session outcomes land in
-// a results array (int32 Status, in attach order) that JS reads from HEAP32.
+// Hot path: JS calls wp_profiler_defer(ts, mask) — numbers only — which
+// takes the sample in every selected attached session at once (buffer limit
+// and state decided there); the captured stack's text follows later, oldest
+// first, through wp_profiler_resolve(ptr, len) (src/deferred_stacks.h).
+// wp_profiler_sample(ptr, len, ts, mask) parses a text at once instead.
+// Per-session outcomes land in a results array (int32 Status, in attach
+// order) that JS reads from HEAP32.
 // Sessions are core Sessions owned by JS TraceSession objects (bind_core.cpp);
 // JS attaches a session's handle while it runs and detaches it before the
 // TraceSession is deleted — a detached handle is never dereferenced again.
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "bind_util.h"
+#include "deferred_stacks.h"
 #include "session.h"
 #include "stack_sampler.h"
 
@@ -25,6 +29,7 @@ namespace {
 
 struct ProfilerCore {
   StackSampler sampler;
+  DeferredStacks deferred;
   std::vector<Session*> attached;
   std::vector<Status> results;     // Status is int32: JS reads HEAP32
   std::vector<Session*> selected;  // reused per sample
@@ -47,7 +52,30 @@ int32_t Finish(Status parsed) {
   return static_cast<int32_t>(parsed);
 }
 
+// Selects the attached sessions in `mask` (bit i = the i-th attached
+// session; sessions past the 32nd are always selected) into c.selected.
+void Select(ProfilerCore& c, uint32_t mask) {
+  c.selected.clear();
+  for (size_t i = 0; i < c.attached.size(); ++i)
+    if (i >= 32 || (mask >> i) & 1u) c.selected.push_back(c.attached[i]);
+  c.selected_results.assign(c.selected.size(), Status::kOk);
+}
+
+// Spreads c.selected_results back over c.results (unselected read kOk).
+void SpreadResults(ProfilerCore& c, uint32_t mask) {
+  size_t k = 0;
+  for (size_t i = 0; i < c.attached.size(); ++i)
+    c.results[i] =
+        (i >= 32 || (mask >> i) & 1u) ? c.selected_results[k++] : Status::kOk;
+}
+
 }  // namespace
+
+namespace webprof::bind {
+void ForgetDeferredSamples(const Session* session) {
+  Core().deferred.Forget(session);
+}
+}  // namespace webprof::bind
 
 extern "C" {
 
@@ -89,18 +117,41 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
                                                 double ts, uint32_t mask) {
   ProfilerCore& c = Core();
   static_assert(sizeof(Status) == sizeof(int32_t), "Status crosses as int32");
-  c.selected.clear();
-  for (size_t i = 0; i < c.attached.size(); ++i)
-    if (i >= 32 || (mask >> i) & 1u) c.selected.push_back(c.attached[i]);
-  c.selected_results.assign(c.selected.size(), Status::kOk);
+  Select(c, mask);
   Status parsed = c.sampler.Sample(View(ptr, len), StackFormat::kAuto, ts,
                                    c.selected.data(), c.selected.size(),
                                    c.selected_results.data());
-  size_t k = 0;
-  for (size_t i = 0; i < c.attached.size(); ++i)
-    c.results[i] =
-        (i >= 32 || (mask >> i) & 1u) ? c.selected_results[k++] : Status::kOk;
+  SpreadResults(c, mask);
   return Finish(parsed);
+}
+
+// A due sample whose stack text comes later: the sample is taken now in the
+// attached sessions selected by `mask` (statuses at wp_profiler_results()).
+// Returns how many kept it; when > 0, one capture is pending and its text
+// must be passed to wp_profiler_resolve after every earlier one.
+EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_defer(double ts, uint32_t mask) {
+  ProfilerCore& c = Core();
+  Select(c, mask);
+  size_t kept = c.deferred.Take(ts, c.selected.data(), c.selected.size(),
+                                c.selected_results.data());
+  SpreadResults(c, mask);
+  return static_cast<uint32_t>(kept);
+}
+
+// The text of the oldest pending capture. Returns the parse status;
+// kUnclassifiedScript: still pending, the URLs are at
+// wp_profiler_unclassified() (classify, call again, or wp_profiler_skip).
+EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_resolve(uintptr_t ptr, uint32_t len) {
+  ProfilerCore& c = Core();
+  return Finish(c.deferred.Resolve(c.sampler, View(ptr, len)));
+}
+
+// Resolves the oldest pending capture without a stack.
+EMSCRIPTEN_KEEPALIVE void wp_profiler_skip() { Core().deferred.Skip(); }
+
+// Captures still waiting for their text.
+EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_pending() {
+  return static_cast<uint32_t>(Core().deferred.pending());
 }
 
 // The same for one session only (replaying samples buffered before `ready`).

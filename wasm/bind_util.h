@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "session.h"
 #include "stack_sampler.h"
 #include "status.h"
 
@@ -53,5 +54,9 @@ inline void JoinUnclassified(const StackSampler& s, std::string* out) {
     out->push_back('\n');
   }
 }
+
+// Drops the polyfill sampler's deferred samples of `session` (defined in
+// bind_profiler.cpp); called before a Session is destroyed.
+void ForgetDeferredSamples(const Session* session);
 
 }  // namespace webprof::bind

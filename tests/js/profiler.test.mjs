@@ -112,6 +112,77 @@ test('maxBufferSize is exact (unsigned long), samplebufferfull fires on the full
   assertIntegrity(tb);
 });
 
+// Samples are taken at once and their stacks formatted later, in batches:
+// at stop(), in idle time, and past a bound on pending captures (512).
+test('a busy stretch past the pending bound: every sample keeps its own stack, in order', async () => {
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 700 });
+  let fired = 0;
+  p.addEventListener('samplebufferfull', () => fired++);
+  // Two phases with different leaf functions, synchronous (no idle time):
+  // the first phase's captures are resolved by the bound, in the page's time.
+  function phaseOne(ms) {
+    return busyWork(ms);
+  }
+  function phaseTwo(ms) {
+    return busyWork(ms);
+  }
+  let switchedAt = Infinity;
+  for (let i = 0; i < 3000 && !p.stopped; i++) {
+    if (i === 600) switchedAt = performance.now();
+    (i < 600 ? phaseOne : phaseTwo)(1);
+  }
+  assert.equal(p.stopped, true);
+  const t = await p.stop();
+  assert.equal(t.samples.length, 700);
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(fired, 1);
+  assertIntegrity(t);
+  const names = (s) => {
+    const out = [];
+    for (let id = s.stackId; id !== undefined; id = t.stacks[id].parentId)
+      out.push(t.frames[t.stacks[id].frameId].name);
+    return out;
+  };
+  for (const s of t.samples) {
+    assert.notEqual(s.stackId, undefined);
+    const want = s.timestamp < switchedAt ? 'phaseOne' : 'phaseTwo';
+    assert.ok(names(s).includes(want), `sample at ${s.timestamp}: ${names(s).join(' < ')}`);
+  }
+});
+
+test("stacks captured before a page sets Error.prepareStackTrace are formatted in V8's own format", async () => {
+  let calls = 0;
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+  busyWork(20);
+  Error.prepareStackTrace = () => {
+    calls++;
+    return 'not a stack';
+  };
+  try {
+    const t = await p.stop();
+    assert.ok(t.frames.some((f) => f.name === 'busyWork'));
+    assert.ok(t.samples.every((s) => s.stackId !== undefined));
+    assert.equal(calls, 0);
+  } finally {
+    delete Error.prepareStackTrace;
+  }
+});
+
+test('a page that deleted Error.stackTraceLimit still gets stacks, and its choice stays', async () => {
+  const saved = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+  delete Error.stackTraceLimit;
+  try {
+    const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+    busyWork(10);
+    const t = await p.stop();
+    assert.ok(t.frames.some((f) => f.name === 'busyWork'));
+    assert.ok(t.samples.every((s) => s.stackId !== undefined));
+    assert.equal('stackTraceLimit' in Error, false);
+  } finally {
+    Object.defineProperty(Error, 'stackTraceLimit', saved);
+  }
+});
+
 test('two concurrent profilers, each with its own buffer', async () => {
   const a = new Profiler({ sampleInterval: 1, maxBufferSize: 1000 });
   busyWork(5);

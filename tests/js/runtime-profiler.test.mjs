@@ -274,6 +274,21 @@ test('reset() clears samples and frame() data', () => {
   assert.equal(p.results().samples, 1);
 });
 
+test('samples whose stacks still wait at reset() are dropped; later ones keep their own stacks', () => {
+  const p = profiler();
+  p.start(undefined, 10);
+  bar(5); // synchronous: their stack texts are still pending
+  p.reset();
+  foo(3);
+  const r = p.results();
+  assert.equal(r.samples, 3);
+  const parent = parentOf(r, 'foo');
+  assert.ok(parent, 'a foo node');
+  assert.equal(find(parent, 'foo')[0].samples, 3);
+  assert.equal(parentOf(r, 'bar'), null, 'nothing from before reset()');
+  checkInvariant(r);
+});
+
 test('reset() on a runtime that is not being profiled throws', () => {
   const p = profiler();
   assert.throws(() => p.reset(), /RuntimeProfiler\.reset: that runtime is not being profiled/);
