@@ -82,6 +82,29 @@ test('overhead: transformed call-heavy workload under the polyfill and native', 
   expect(r.samples1).toBeGreaterThan(0);
 });
 
+// A benchmark, not a test (WEBPROF_BENCH=1): the 10 ms target (≤ 1.005×) is
+// below the drift between configurations run seconds apart, so unprofiled and
+// profiled runs alternate in adjacent pairs; the median pair ratio and its
+// quartiles are printed, with the native Profiler measured the same way.
+test('overhead at 10 ms, paired runs: polyfill and native', async ({ page }) => {
+  test.skip(!process.env.WEBPROF_BENCH, 'benchmark: npm run bench');
+  test.setTimeout(300_000);
+  await page.goto('/e2e/pages/fidelity/bench.html?policy=js-profiling');
+  await page.waitForFunction(() => window.pageReady);
+  const run = (make, interval) =>
+    page.evaluate((o) => window.overheadPairs(o), { pairs: 60, n: 30, repeat: 10, interval, make });
+  const line = (what, r) =>
+    `${what}: median pair ratio ${r.median.toFixed(4)}x (quartiles ${r.q1.toFixed(4)}–${r.q3.toFixed(4)}, ` +
+    `${r.pairs} pairs, ${r.samplesPerRun.toFixed(1)} samples per run)`;
+  const poly10 = await run('poly', 10);
+  const native10 = await run('native', 10);
+  const poly1 = await run('poly', 1);
+  console.log(line('polyfill@10ms', poly10));
+  console.log(line('native@10ms  ', native10));
+  console.log(line('polyfill@1ms ', poly1));
+  expect(poly10.samplesPerRun).toBeGreaterThan(0);
+});
+
 // A benchmark, not a test (WEBPROF_BENCH=1): where one polyfill sample's time
 // goes at the overhead workload's depth — what the page pays at the sample
 // (capture + wp_profiler_defer) and what is paid later (format, encode,

@@ -15,7 +15,12 @@ const benches = [
   [
     'dense-sampling overhead in Chromium',
     'npx',
-    ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead', '--reporter=line'],
+    ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead|sample cost', '--reporter=line'],
+  ],
+  [
+    'dense-sampling overhead, headless Chromium without DevTools',
+    'node',
+    ['tests/bench/overhead_headless_bench.mjs'],
   ],
 ];
 const only = process.argv.slice(2);

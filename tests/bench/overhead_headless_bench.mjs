@@ -1,0 +1,62 @@
+// The polyfill's slowdown as a page's users see it: Debian's Chromium run
+// headless with no DevTools connection (Playwright's connection makes V8
+// record a second 200-frame stack at every capture, which inflates the cost
+// of a sample). The bench page (e2e/pages/fidelity/bench.html?report=...)
+// measures by itself and posts its figures here. Ratios are same-run:
+// interleaved minima, and medians of adjacent unprofiled/profiled pairs.
+//   node tests/bench/overhead_headless_bench.mjs
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../js/chromium.mjs';
+import { startStaticServer } from '../../e2e/server.mjs';
+import { buildTransformed } from '../../e2e/fidelity-helpers.mjs';
+
+await buildTransformed('split.mjs');
+await buildTransformed('calls.mjs');
+const files = await startStaticServer({ port: 0 });
+let resolveResult;
+const result = new Promise((r) => (resolveResult = r));
+const sink = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    res.end();
+    resolveResult(JSON.parse(body));
+  });
+}).listen(0, '127.0.0.1');
+await new Promise((r) => sink.once('listening', r));
+const report = `http://127.0.0.1:${sink.address().port}/`;
+const url =
+  `http://127.0.0.1:${files.address().port}/e2e/pages/fidelity/bench.html` +
+  `?policy=js-profiling&report=${encodeURIComponent(report)}`;
+const profileDir = mkdtempSync(join(tmpdir(), 'webprof-bench-'));
+const browser = spawn(
+  CHROMIUM_PATH,
+  [...CHROMIUM_ARGS, '--headless=new', `--user-data-dir=${profileDir}`, url],
+  { stdio: 'ignore' },
+);
+const timeout = setTimeout(() => resolveResult(null), 600_000);
+const r = await result;
+clearTimeout(timeout);
+browser.kill();
+files.close();
+sink.close();
+rmSync(profileDir, { recursive: true, force: true });
+if (!r) {
+  console.error('overhead bench: no result from the page within 10 minutes');
+  process.exit(1);
+}
+const x = (v) => `${v.toFixed(3)}x`;
+const pair = (p) =>
+  `${x(p.median)} (quartiles ${x(p.q1)}–${x(p.q3)}, ${p.samplesPerRun.toFixed(0)} samples/run)`;
+console.log(`Chromium headless, no DevTools; ${r.minOf.calls} calls per run`);
+console.log(
+  `minima of 11 interleaved runs: polyfill@1ms ${x(r.minOf.polyfill1)}  polyfill@10ms ${x(r.minOf.polyfill10)}  ` +
+    `native@10ms ${x(r.minOf.native10)}  check ${r.minOf.checkNs.toFixed(2)} ns/site`,
+);
+console.log(`median of 60 pairs: polyfill@1ms  ${pair(r.poly1)}`);
+console.log(`median of 60 pairs: polyfill@10ms ${pair(r.poly10)}`);
+console.log(`median of 60 pairs: native@10ms   ${pair(r.native10)}`);
