@@ -13,6 +13,7 @@
 
 #include "runtime_profile.h"
 #include "session.h"
+#include "v8_stack.h"
 
 namespace webprof {
 namespace {
@@ -42,13 +43,6 @@ struct Runtime {
   StackSampler sampler;
   RuntimeProfile profile;
 };
-
-// A V8 Error.stack text from frames given innermost first.
-std::string V8(std::initializer_list<std::string> lines) {
-  std::string s = "Error";
-  for (const std::string& l : lines) s += "\n    at " + l;
-  return s;
-}
 
 const std::string kPage = "http://127.0.0.1/input.js";
 std::string At(const std::string& name, int line) {

@@ -6,14 +6,10 @@
 
 #include <string>
 
+#include "v8_stack.h"
+
 namespace webprof {
 namespace {
-
-std::string V8(std::initializer_list<const char*> lines) {
-  std::string s = "Error";
-  for (const char* l : lines) s += std::string("\n    at ") + l;
-  return s;
-}
 
 std::string Leaf(const Session& s, size_t i) {
   StackId id = s.trace().samples()[i].stack;

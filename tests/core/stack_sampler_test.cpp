@@ -6,15 +6,10 @@
 
 #include <string>
 
+#include "v8_stack.h"
+
 namespace webprof {
 namespace {
-
-// Builds a V8 stack text from frames given innermost first.
-std::string V8(std::initializer_list<const char*> lines) {
-  std::string s = "Error";
-  for (const char* l : lines) s += std::string("\n    at ") + l;
-  return s;
-}
 
 std::vector<std::string> Names(const StackSampler& s) {
   std::vector<std::string> v;
