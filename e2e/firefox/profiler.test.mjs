@@ -1,7 +1,7 @@
 // The Profiler polyfill's e2e scenarios in Firefox ESR (no native API there),
 // driven by puppeteer-core over WebDriver BiDi: spec frame names and
 // definition positions, concurrent profilers, the buffer limit, argument
-// errors, and workers. One browser launch for the whole file (~1.7 s).
+// errors, workers, and RuntimeProfiler's example. One browser launch for the whole file (~1.7 s).
 // Run: node --test e2e/firefox/   (needs `npm run build:js` first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,6 +122,32 @@ test('dedicated workers (module and classic) profile themselves', async () => {
           JSON.stringify(frames),
         );
     }
+  } finally {
+    await page.close();
+  }
+});
+
+test("RuntimeProfiler: the proposal's example, with definition lines", async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${base}/e2e/pages/runtime-example.html`);
+    await page.waitForFunction(() => window.result !== undefined, { timeout: 30_000 });
+    const { results } = await page.evaluate(() => window.result);
+    const file = `${base}/e2e/pages/runtime-example.js`;
+    assert.equal(results.children.length, 1);
+    const top = results.children[0];
+    assert.deepEqual(top.function, { file, line: 1, name: '<top level>' });
+    const foos = top.children.filter((c) => c.function.name === 'foo');
+    assert.deepEqual(
+      foos.map((f) => [f.function, f.site]),
+      [19, 20].map((line) => [
+        { file, line: 4, name: 'foo' },
+        { file, line },
+      ]),
+    );
+    const bar = top.children.find((c) => c.function.name === 'bar');
+    assert.deepEqual(bar.function, { file, line: 12, name: 'bar' });
+    assert.ok(results.samples > 40, `${results.samples} samples`);
   } finally {
     await page.close();
   }
