@@ -4,7 +4,7 @@
 // of a sample). The bench page (e2e/pages/fidelity/bench.html?report=...)
 // measures by itself and posts its figures here. Ratios are same-run:
 // interleaved minima, and medians of adjacent unprofiled/profiled pairs.
-//   node tests/bench/overhead_headless_bench.mjs
+//   node tests/bench/overhead_headless_bench.mjs [pairs = 60] [fib(30) per run = 10]
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,22 +31,24 @@ await new Promise((r) => sink.once('listening', r));
 const report = `http://127.0.0.1:${sink.address().port}/`;
 const url =
   `http://127.0.0.1:${files.address().port}/e2e/pages/fidelity/bench.html` +
-  `?policy=js-profiling&report=${encodeURIComponent(report)}`;
+  `?policy=js-profiling&report=${encodeURIComponent(report)}` +
+  `&pairs=${Number(process.argv[2] || 60)}&repeat=${Number(process.argv[3] || 10)}`;
 const profileDir = mkdtempSync(join(tmpdir(), 'webprof-bench-'));
 const browser = spawn(
   CHROMIUM_PATH,
   [...CHROMIUM_ARGS, '--headless=new', `--user-data-dir=${profileDir}`, url],
   { stdio: 'ignore' },
 );
-const timeout = setTimeout(() => resolveResult(null), 600_000);
+const timeout = setTimeout(() => resolveResult(null), 1_800_000);
 const r = await result;
 clearTimeout(timeout);
 browser.kill();
+await new Promise((r) => (browser.exitCode !== null ? r() : browser.once('exit', r)));
 files.close();
 sink.close();
 rmSync(profileDir, { recursive: true, force: true });
 if (!r) {
-  console.error('overhead bench: no result from the page within 10 minutes');
+  console.error('overhead bench: no result from the page within 30 minutes');
   process.exit(1);
 }
 const x = (v) => `${v.toFixed(3)}x`;
@@ -57,6 +59,7 @@ console.log(
   `minima of 11 interleaved runs: polyfill@1ms ${x(r.minOf.polyfill1)}  polyfill@10ms ${x(r.minOf.polyfill10)}  ` +
     `native@10ms ${x(r.minOf.native10)}  check ${r.minOf.checkNs.toFixed(2)} ns/site`,
 );
-console.log(`median of 60 pairs: polyfill@1ms  ${pair(r.poly1)}`);
-console.log(`median of 60 pairs: polyfill@10ms ${pair(r.poly10)}`);
-console.log(`median of 60 pairs: native@10ms   ${pair(r.native10)}`);
+const pairs = `median of ${r.poly1.pairs} pairs`;
+console.log(`${pairs}: polyfill@1ms  ${pair(r.poly1)}`);
+console.log(`${pairs}: polyfill@10ms ${pair(r.poly10)}`);
+console.log(`${pairs}: native@10ms   ${pair(r.native10)}`);
