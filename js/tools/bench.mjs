@@ -20,7 +20,7 @@ const benches = [
   [
     'dense-sampling overhead, headless Chromium without DevTools',
     'node',
-    ['tests/bench/overhead_headless_bench.mjs'],
+    ['tests/bench/overhead_headless_bench.mjs', '600', '5'],
   ],
 ];
 const only = process.argv.slice(2);
