@@ -136,38 +136,33 @@ void AppendUint(uint64_t v, std::string* out) {
 }  // namespace
 
 void CallTree::WriteJson(const ProfilerTrace& trace, std::string* out) const {
+  // `"file":…,"line":…` of a function or a call site, each part only when
+  // known; true if anything was written.
+  auto position = [&](ResourceId file, uint32_t line) {
+    if (!file.is_none()) {
+      out->append("\"file\":");
+      AppendJsonString(trace.resource_url(file), out);
+    }
+    if (line != 0) {
+      if (!file.is_none()) out->push_back(',');
+      out->append("\"line\":");
+      AppendUint(line, out);
+    }
+    return !file.is_none() || line != 0;
+  };
   auto open_node = [&](uint32_t id) {
     const CallTreeNode& n = nodes_[id];
     out->push_back('{');
     if (id != 0) {
       const CallTreeFunction& fn = functions_[n.function];
       out->append("\"function\":{");
-      if (!fn.resource.is_none()) {
-        out->append("\"file\":");
-        AppendJsonString(trace.resource_url(fn.resource), out);
-        out->push_back(',');
-      }
-      if (fn.line != 0) {
-        out->append("\"line\":");
-        AppendUint(fn.line, out);
-        out->push_back(',');
-      }
+      if (position(fn.resource, fn.line)) out->push_back(',');
       out->append("\"name\":");
       AppendJsonString(fn.name, out);
       out->append("},");
-      if (nodes_[id].parent != 0) {
+      if (n.parent != 0) {
         out->append("\"site\":{");
-        bool comma = false;
-        if (!n.site_resource.is_none()) {
-          out->append("\"file\":");
-          AppendJsonString(trace.resource_url(n.site_resource), out);
-          comma = true;
-        }
-        if (n.site_line != 0) {
-          if (comma) out->push_back(',');
-          out->append("\"line\":");
-          AppendUint(n.site_line, out);
-        }
+        position(n.site_resource, n.site_line);
         out->append("},");
       }
     }
