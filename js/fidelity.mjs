@@ -41,6 +41,9 @@ function fetchable(url) {
   return /^https?:/.test(url) || (/^blob:/.test(url) && typeof fetch === 'function');
 }
 
+// An HTML response is a document whose inline scripts are scanned.
+const isHtml = (contentType) => /html/i.test(contentType || '');
+
 async function fetchAndScan(url, fetchImpl) {
   if (!fetchable(url) || typeof fetchImpl !== 'function') return 'NotFetchable';
   let text, html;
@@ -48,7 +51,7 @@ async function fetchAndScan(url, fetchImpl) {
     const res = await fetchImpl(url, { credentials: 'same-origin' });
     // An opaque or failed response is a script we may not read.
     if (!res.ok || res.type === 'opaque') return 'NotFetchable';
-    html = /html/i.test(res.headers.get('content-type') || '');
+    html = isHtml(res.headers.get('content-type'));
     text = await res.text();
   } catch {
     return 'NotFetchable';
@@ -105,10 +108,7 @@ function readSync(url) {
     xhr.open('GET', url, false);
     xhr.send();
     if (xhr.status !== 200) return null;
-    return {
-      text: xhr.responseText,
-      html: /html/i.test(xhr.getResponseHeader('content-type') || ''),
-    };
+    return { text: xhr.responseText, html: isHtml(xhr.getResponseHeader('content-type')) };
   } catch {
     return null; // network error, CORS refusal
   }
