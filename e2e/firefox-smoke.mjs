@@ -7,32 +7,19 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStaticServer } from './server.mjs';
+import { reportHook, startStaticServer } from './server.mjs';
 
 const firefox = process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr';
-let browser = null;
-const done = new Promise((resolve) => {
-  const report = (req, res, url) => {
-    if (url.pathname !== '/report') return false;
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      res.end('ok');
-      resolve(body);
-    });
-    return true;
-  };
-  startStaticServer({ port: 0, hooks: [report] }).then((server) => {
-    const url = `http://127.0.0.1:${server.address().port}/e2e/pages/profiler/smoke.html`;
-    const profile = mkdtempSync(join(tmpdir(), 'webprof-ff-'));
-    browser = spawn(firefox, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore' });
-  });
-});
+const report = reportHook();
+const server = await startStaticServer({ port: 0, hooks: [report.hook] });
+const url = `http://127.0.0.1:${server.address().port}/e2e/pages/profiler/smoke.html`;
+const profile = mkdtempSync(join(tmpdir(), 'webprof-ff-'));
+const browser = spawn(firefox, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore' });
 const timeout = setTimeout(() => {
   console.error('no report from Firefox within 30 s');
   process.exit(1);
 }, 30000);
-const body = await done;
+const body = await report.body;
 clearTimeout(timeout);
 console.log(JSON.stringify(JSON.parse(body), null, 1));
 browser.kill();

@@ -131,12 +131,7 @@ test('webprof.loadInto() brings webprof into an iframe that lacks it, then it is
   checkInvariant(out.results);
   expect(out.results.samples).toBeGreaterThan(5);
   const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
-  const flat = [];
-  (function walk(n) {
-    if (n.function) flat.push(n);
-    n.children.forEach(walk);
-  })(out.results);
-  const spin = flat.find((n) => n.function.name === 'spin');
+  const spin = findDeep(out.results, 'spin');
   expect(spin.function).toEqual({ file, line: 3, name: 'spin' });
   expect(spin.site).toEqual({ file, line: 15 });
 });

@@ -78,6 +78,26 @@ export function redirectHook(req, res, url) {
   return true;
 }
 
+/**
+ * A hook that answers a POST to `path`; `body` resolves with the first text
+ * posted there (a page reporting its figures back to a harness).
+ */
+export function reportHook(path = '/report') {
+  let resolve;
+  const body = new Promise((r) => (resolve = r));
+  const hook = (req, res, url) => {
+    if (url.pathname !== path) return false;
+    let text = '';
+    req.on('data', (c) => (text += c));
+    req.on('end', () => {
+      res.end('ok');
+      resolve(text);
+    });
+    return true;
+  };
+  return { hook, body };
+}
+
 function send(res, code, text) {
   res.writeHead(code, { 'Content-Type': 'text/plain' });
   res.end(text);

@@ -6,32 +6,26 @@
 // interleaved minima, and medians of adjacent unprofiled/profiled pairs.
 //   node tests/bench/overhead_headless_bench.mjs [pairs = 60] [fib(30) per run = 10]
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../js/chromium.mjs';
-import { startStaticServer } from '../../e2e/server.mjs';
+import { reportHook, startStaticServer } from '../../e2e/server.mjs';
 import { buildTransformed } from '../../e2e/fidelity-helpers.mjs';
 
 await buildTransformed('split.mjs');
 await buildTransformed('calls.mjs');
-const files = await startStaticServer({ port: 0 });
-let resolveResult;
-const result = new Promise((r) => (resolveResult = r));
-const sink = createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    res.end();
-    resolveResult(JSON.parse(body));
-  });
-}).listen(0, '127.0.0.1');
-await new Promise((r) => sink.once('listening', r));
-const report = `http://127.0.0.1:${sink.address().port}/`;
+// The page posts its figures back to the same server.
+const report = reportHook();
+const files = await startStaticServer({ port: 0, hooks: [report.hook] });
+let timedOut;
+const result = Promise.race([
+  report.body.then((text) => JSON.parse(text)),
+  new Promise((r) => (timedOut = setTimeout(() => r(null), 1_800_000))),
+]);
 const url =
   `http://127.0.0.1:${files.address().port}/e2e/pages/fidelity/bench.html` +
-  `?policy=js-profiling&report=${encodeURIComponent(report)}` +
+  `?policy=js-profiling&report=/report` +
   `&pairs=${Number(process.argv[2] || 60)}&repeat=${Number(process.argv[3] || 10)}`;
 const profileDir = mkdtempSync(join(tmpdir(), 'webprof-bench-'));
 const browser = spawn(
@@ -39,13 +33,11 @@ const browser = spawn(
   [...CHROMIUM_ARGS, '--headless=new', `--user-data-dir=${profileDir}`, url],
   { stdio: 'ignore' },
 );
-const timeout = setTimeout(() => resolveResult(null), 1_800_000);
 const r = await result;
-clearTimeout(timeout);
+clearTimeout(timedOut);
 browser.kill();
 await new Promise((r) => (browser.exitCode !== null ? r() : browser.once('exit', r)));
 files.close();
-sink.close();
 rmSync(profileDir, { recursive: true, force: true });
 if (!r) {
   console.error('overhead bench: no result from the page within 30 minutes');

@@ -88,12 +88,6 @@ TEST(LogHistogram, SingleValueIsExact) {
   }
 }
 
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
-
 // Found by tests/fuzz/probes_fuzz.cpp: with a negative min (a clock going
 // backwards), the underflow bucket must not report below the zero bucket.
 TEST(LogHistogram, PercentilesStayOrderedWithNegativeAndTinyValues) {

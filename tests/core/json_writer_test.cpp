@@ -120,12 +120,6 @@ TEST(JsonCheck, RejectsWhatParsersReject) {
                                std::string(kJsonMaxDepth, ']')));
 }
 
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
-
 TEST(JsonWriter, IntegersAtEveryMagnitude) {
   for (int64_t v :
        {int64_t{0}, int64_t{7}, int64_t{10}, int64_t{99}, int64_t{100},

@@ -130,12 +130,6 @@ TEST(ConsoleReportNotices, DroppedAndIncompleteEachNoticed) {
   EXPECT_EQ(s.find("notice"), std::string::npos);
 }
 
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
-
 TEST(ConsoleReportHeader, ManualDataHasNoWindowNumber) {
   Recorder r;
   WindowReport manual;  // generation 0: not from a window of this Recorder

@@ -232,12 +232,6 @@ TEST(SourceScannerFuzz, RandomInputNeverBreaksTheScanner) {
   }
 }
 
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
-
 std::string InsertAt(std::string src, const std::vector<uint32_t>& sites) {
   for (size_t i = sites.size(); i-- > 0;) src.insert(sites[i], "@");
   return src;
@@ -262,12 +256,6 @@ TEST(ProbeSites, FunctionBodiesAfterDirectivesAndBracedLoops) {
   EXPECT_TRUE(sites.empty());
 }
 
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
-
 // Many comments before one script: the document scan stays linear.
 TEST(SourceScannerHtml, ManyCommentsThenAScript) {
   std::string doc;
@@ -278,12 +266,6 @@ TEST(SourceScannerHtml, ManyCommentsThenAScript) {
   ASSERT_EQ(s.functions().size(), 1u);
   EXPECT_EQ(s.functions()[0].definition, (SourcePosition{20001, 22}));
 }
-
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
 
 // Top-level code: Chromium reports "" at the script's first character.
 TEST(SourceScannerChromium, TopLevelFramesAreScriptStarts) {

@@ -176,12 +176,6 @@ TEST(StackSampler, UnparsableStackStillSamples) {
   EXPECT_TRUE(a.trace().samples()[0].stack.is_none());
 }
 
-}  // namespace
-}  // namespace webprof
-
-namespace webprof {
-namespace {
-
 TEST(StackSampler, UnclassifiedScriptsAreReportedAndNothingIsSampled) {
   StackSampler s;
   s.RequireClassifiedScripts(true);

@@ -2,7 +2,7 @@
 // its error cases: each prints one clear line and exits non-zero.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -21,13 +21,19 @@ before(async () => {
 after(() => server.close());
 
 function webprof(...args) {
-  // Async spawn would block this process's server; run the CLI with spawnSync
-  // only for cases that need no page from this server.
+  // spawnSync blocks this process, and with it this process's server: only
+  // for cases that need no page from this server (the others: webprofAsync).
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
 }
 
-async function webprofAsync(...args) {
-  const { spawn } = await import('node:child_process');
+// The CLI's stderr lines without the browser's own log lines (they start with '[').
+const errorLines = (r) =>
+  r.stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('['));
+
+function webprofAsync(...args) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args]);
     let stdout = '';
@@ -102,10 +108,7 @@ test('an unreachable URL prints one line and exits non-zero', async () => {
   const url = `http://127.0.0.1:${port}/nothing`;
   const r = webprof('record', url, '--out', out, '--seconds', '1');
   assert.equal(r.status, 1);
-  const lines = r.stderr
-    .trim()
-    .split('\n')
-    .filter((l) => !l.startsWith('['));
+  const lines = errorLines(r);
   assert.equal(lines.length, 1, r.stderr);
   assert.equal(
     lines[0],
@@ -123,10 +126,7 @@ test('a browser that does not start prints one line and exits non-zero', () => {
   );
   r = webprof('record', 'http://127.0.0.1:9/', '--out', out, '--browser', '/bin/false');
   assert.equal(r.status, 1);
-  const lines = r.stderr
-    .trim()
-    .split('\n')
-    .filter((l) => !l.startsWith('['));
+  const lines = errorLines(r);
   assert.equal(lines.length, 1, r.stderr);
   assert.match(lines[0], /^webprof record: cannot start the browser \/bin\/false: /);
 });
