@@ -79,15 +79,12 @@ async function stopInPage(w) {
     });
   }
   const trace = await session.profiler.stop();
-  const backend =
-    session.profiler.backend ||
-    (w.isNativeProfiler && w.isNativeProfiler(session.profiler) ? 'native' : 'polyfill');
   // Probe info objects are the page's: keep what survives structured cloning.
   return JSON.parse(
     JSON.stringify({
       trace,
       probes,
-      backend,
+      backend: session.profiler.backend,
       sampleInterval: session.profiler.sampleInterval,
       startedAt: session.startedAt,
     }),
