@@ -108,11 +108,20 @@ const decoder = new TextDecoder();
 export function classifyReported(m) {
   const ptr = m._wp_profiler_unclassified();
   const len = m._wp_profiler_unclassified_len();
-  const urls = decoder.decode(m.HEAPU8.slice(ptr, ptr + len)).split('\n');
-  for (const url of urls) {
+  classifyUrls(decoder.decode(m.HEAPU8.slice(ptr, ptr + len)), m._wp_profiler_config);
+}
+
+/**
+ * Tells a core sampler's `configure(kind, ptr, len)` whether each of the
+ * '\n'-joined script `urls` is CORS-muted (the sampler's and frame()'s).
+ */
+export function classifyUrls(urls, configure) {
+  for (const url of urls.split('\n')) {
     if (!url) continue;
+    // Decided before the URL is written: classifying may run page code,
+    // which may reach a probe site that uses the scratch buffer.
     const muted = isMutedScriptUrl(url);
     const s = writeScratch(url);
-    m._wp_profiler_config(muted ? 3 : 2, s.ptr, s.len);
+    configure(muted ? 3 : 2, s.ptr, s.len);
   }
 }

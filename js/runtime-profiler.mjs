@@ -24,10 +24,9 @@
 // Or a WorkerRuntime (startWorker()): the same calls go by message to the
 // worker, and the methods return Promises (js/worker-runtime.mjs).
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
-import { isMutedScriptUrl } from './muted.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
-import { resolvePending } from './deferred.mjs';
+import { classifyUrls, resolvePending } from './deferred.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { prefetchSources, scanSourcesSync, sourceIndexHandle } from './fidelity.mjs';
@@ -350,11 +349,7 @@ function annotate(text) {
     const { ptr, len } = writeScratch(text);
     const r = p.annotate(runtime.trace._handle, ptr, len);
     if (r !== -unclassifiedStatus - 1) return checkId(r, 'frame');
-    for (const url of p.unclassified().split('\n')) {
-      if (!url) continue;
-      const s = writeScratch(url);
-      p.configure(isMutedScriptUrl(url) ? 3 : 2, s.ptr, s.len);
-    }
+    classifyUrls(p.unclassified(), (kind, at, bytes) => p.configure(kind, at, bytes));
   }
   throw new WebprofError('webprof: RuntimeProfiler.frame: scripts on the stack could not be classified');
 }
