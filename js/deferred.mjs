@@ -64,7 +64,7 @@ export function resolvePending(n = Infinity) {
     // The page's Error.prepareStackTrace is set aside only while each text
     // is read, not while scripts are classified.
     for (const captured of batch) {
-      const text = withOwnFormat(() => stackText(captured));
+      const text = withOwnFormat(stackText, captured);
       resolveOne(m, text);
     }
   } finally {

@@ -217,7 +217,7 @@ function __webprof$sample(t, entry) {
   if (!attachedDue && !pendingDue) return;
   const captured = entry ? captureFrames(entry) : null;
   if (pendingDue) {
-    const text = captured && withOwnFormat(() => stackText(captured));
+    const text = captured && withOwnFormat(stackText, captured);
     for (const s of pendingDue) s.pending.push([t, text]);
   }
   if (!attachedDue) return;
