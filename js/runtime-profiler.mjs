@@ -26,7 +26,7 @@
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
-import { classifyUrls, resolvePending } from './deferred.mjs';
+import { classifyUrls, configureSampler, resolvePending } from './deferred.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { prefetchSources, scanSourcesSync, sourceIndexHandle } from './fidelity.mjs';
@@ -53,14 +53,7 @@ function annotator() {
   if (runtime.profile) return runtime.profile;
   const p = guard((m) => new m.RuntimeProfile());
   // Filter frame() backtraces exactly like samples (js/sampler.mjs).
-  const config = (kind, text) => {
-    const { ptr, len } = writeScratch(text);
-    p.configure(kind, ptr, len);
-  };
-  config(1, MARKER);
-  const prefix = ownUrlPrefix();
-  if (prefix) config(0, prefix);
-  p.configure(4, 0, 1);
+  configureSampler((kind, ptr, len) => p.configure(kind, ptr, len), MARKER, ownUrlPrefix());
   return (runtime.profile = p);
 }
 
