@@ -33,7 +33,7 @@ import { prefetchSources, scanSourcesSync, sourceIndexHandle } from './fidelity.
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
 /** Default maximum number of samples per runtime (16 B each in the core). */
-export const DEFAULT_MAX_SAMPLES = 1_000_000;
+const DEFAULT_MAX_SAMPLES = 1_000_000;
 const DEFAULT_RATE_US = 1000;
 // Keys webprof writes on a results() node; frame() properties never replace them.
 const NODE_KEYS = new Set(['function', 'site', 'samples', 'selfCount', 'children']);

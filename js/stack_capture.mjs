@@ -18,7 +18,7 @@
 import { loadedFrom } from './core.mjs';
 
 /** Frames kept per capture (V8). Deeper stacks lose their outermost frames. */
-export const MAX_DEPTH = 256;
+const MAX_DEPTH = 256;
 
 /** The URL of the script webprof runs from ('' when unknown). */
 export function ownScriptUrl() {

@@ -11,7 +11,7 @@
 // same line. A file the scanner cannot read is returned unchanged.
 import { ready, guard, writeScratch } from '../core.mjs';
 
-export const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
+const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 
 /**
  * @param {string} code an ES module's source
