@@ -25,7 +25,7 @@ const USAGE = `usage: webprof record <url> [options]
 class UsageError extends Error {}
 class RecordError extends Error {}
 
-export function parseArgs(argv) {
+function parseArgs(argv) {
   const [cmd, ...rest] = argv;
   if (cmd !== 'record') throw new UsageError(cmd ? `unknown command "${cmd}"` : 'missing command');
   const o = {

@@ -64,7 +64,7 @@ export function resolvePending(n = Infinity) {
     // The page's Error.prepareStackTrace is set aside only while each text
     // is read, not while scripts are classified.
     for (const captured of batch) {
-      const text = withOwnFormat(() => stackText(captured));
+      const text = withOwnFormat(stackText, captured);
       resolveOne(m, text);
     }
   } finally {
@@ -108,11 +108,43 @@ const decoder = new TextDecoder();
 export function classifyReported(m) {
   const ptr = m._wp_profiler_unclassified();
   const len = m._wp_profiler_unclassified_len();
-  const urls = decoder.decode(m.HEAPU8.slice(ptr, ptr + len)).split('\n');
-  for (const url of urls) {
+  classifyUrls(decoder.decode(m.HEAPU8.slice(ptr, ptr + len)), m._wp_profiler_config);
+}
+
+// The kinds of a core sampler's configure(kind, ptr, len): the W3C
+// Profiler's wp_profiler_config and RuntimeProfile.configure (frame()) take
+// the same ones (wasm/bind_util.h ConfigureSampler).
+const OWN_URL_PREFIX = 0;
+const OWN_NAME_MARKER = 1;
+const NOT_MUTED = 2;
+const MUTED = 3;
+const REQUIRE_CLASSIFIED = 4;
+
+/**
+ * Makes a core sampler drop webprof's own frames (named with `marker`, or
+ * under `ownUrl` when given) and refuse frames of scripts not classified yet.
+ */
+export function configureSampler(configure, marker, ownUrl) {
+  const name = writeScratch(marker);
+  configure(OWN_NAME_MARKER, name.ptr, name.len);
+  if (ownUrl) {
+    const own = writeScratch(ownUrl);
+    configure(OWN_URL_PREFIX, own.ptr, own.len);
+  }
+  configure(REQUIRE_CLASSIFIED, 0, 1);
+}
+
+/**
+ * Tells a core sampler's `configure(kind, ptr, len)` whether each of the
+ * '\n'-joined script `urls` is CORS-muted (the sampler's and frame()'s).
+ */
+export function classifyUrls(urls, configure) {
+  for (const url of urls.split('\n')) {
     if (!url) continue;
+    // Decided before the URL is written: classifying may run page code,
+    // which may reach a probe site that uses the scratch buffer.
     const muted = isMutedScriptUrl(url);
     const s = writeScratch(url);
-    m._wp_profiler_config(muted ? 3 : 2, s.ptr, s.len);
+    configure(muted ? MUTED : NOT_MUTED, s.ptr, s.len);
   }
 }

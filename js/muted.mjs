@@ -33,9 +33,9 @@ function stripFragment(url) {
   return i < 0 ? url : url.slice(0, i);
 }
 
-function hasOwnScript(href) {
-  for (const s of document.getElementsByTagName('script'))
-    if (s.src && stripFragment(s.src) === href) return true;
+// Rule 3 asks this of this document and of each same-origin relative.
+function hasScript(d, href) {
+  for (const s of d.getElementsByTagName('script')) if (s.src && stripFragment(s.src) === href) return true;
   return false;
 }
 
@@ -49,8 +49,7 @@ function inChildRealm(win, href, depth) {
       continue;
     }
     if (!d) continue;
-    if (stripFragment(d.URL) === href) return true;
-    for (const s of d.getElementsByTagName('script')) if (s.src && stripFragment(s.src) === href) return true;
+    if (stripFragment(d.URL) === href || hasScript(d, href)) return true;
     if (inChildRealm(win.frames[i], href, depth + 1)) return true;
   }
   return false;
@@ -70,8 +69,7 @@ function inParentRealm(href) {
       return false;
     }
     if (!d) return false;
-    if (stripFragment(d.URL) === href) return true;
-    for (const s of d.getElementsByTagName('script')) if (s.src && stripFragment(s.src) === href) return true;
+    if (stripFragment(d.URL) === href || hasScript(d, href)) return true;
   }
   return false;
 }
@@ -88,7 +86,7 @@ export function isMutedScriptUrl(url) {
   if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return false;
   const href = stripFragment(u.href);
   if (href === stripFragment(document.URL)) return false;
-  if (!hasOwnScript(href) && (inChildRealm(globalThis, href, 0) || inParentRealm(href))) return true;
+  if (!hasScript(document, href) && (inChildRealm(globalThis, href, 0) || inParentRealm(href))) return true;
   if (typeof performance !== 'undefined' && performance.getEntriesByName) {
     const entries = performance.getEntriesByName(href, 'resource');
     const e = entries[entries.length - 1];

@@ -79,15 +79,12 @@ async function stopInPage(w) {
     });
   }
   const trace = await session.profiler.stop();
-  const backend =
-    session.profiler.backend ||
-    (w.isNativeProfiler && w.isNativeProfiler(session.profiler) ? 'native' : 'polyfill');
   // Probe info objects are the page's: keep what survives structured cloning.
   return JSON.parse(
     JSON.stringify({
       trace,
       probes,
-      backend,
+      backend: session.profiler.backend,
       sampleInterval: session.profiler.sampleInterval,
       startedAt: session.startedAt,
     }),
@@ -150,14 +147,9 @@ async function ensureAgent(page) {
 /** Starts profiling in `page`; pair with stopProfile(). */
 export async function startProfile(page, options = {}) {
   await ensureAgent(page);
-  const opts = {
-    sampleInterval: options.sampleInterval ?? 1,
-    maxBufferSize: options.maxBufferSize ?? 1_000_000,
-    backend: options.backend ?? 'auto',
-  };
   await page.evaluate(
     ([h, start, o]) => new Function('return ' + start)()(globalThis[h], o),
-    [HIDDEN, startInPage.toString(), opts],
+    [HIDDEN, startInPage.toString(), profileOptions(options)],
   );
 }
 
@@ -250,7 +242,7 @@ export function withWebprof(base) {
           await install(page, {
             native: !!webprofProfile.native,
             dense: webprofProfile.dense ?? !webprofProfile.native,
-            autoStart: autoStartOptions(webprofProfile),
+            autoStart: profileOptions(webprofProfile),
           });
         }
         const stopWholeTest = async () => {
@@ -283,7 +275,9 @@ export function withWebprof(base) {
   });
 }
 
-function autoStartOptions(o) {
+// The Profiler options of a profile started here or by autoStart, with the
+// defaults both share.
+function profileOptions(o) {
   return {
     sampleInterval: o.sampleInterval ?? 1,
     maxBufferSize: o.maxBufferSize ?? 1_000_000,

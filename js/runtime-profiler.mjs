@@ -24,17 +24,16 @@
 // Or a WorkerRuntime (startWorker()): the same calls go by message to the
 // worker, and the methods return Promises (js/worker-runtime.mjs).
 import { checkId, core, guard, WebprofError, writeScratch } from './core.mjs';
-import { isMutedScriptUrl } from './muted.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from './sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from './stack_capture.mjs';
-import { resolvePending } from './deferred.mjs';
+import { classifyUrls, configureSampler, resolvePending } from './deferred.mjs';
 import { timeOrigin } from './clock.mjs';
 import { findStatus, TraceSession } from './trace.mjs';
 import { prefetchSources, scanSourcesSync, sourceIndexHandle } from './fidelity.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
 /** Default maximum number of samples per runtime (16 B each in the core). */
-export const DEFAULT_MAX_SAMPLES = 1_000_000;
+const DEFAULT_MAX_SAMPLES = 1_000_000;
 const DEFAULT_RATE_US = 1000;
 // Keys webprof writes on a results() node; frame() properties never replace them.
 const NODE_KEYS = new Set(['function', 'site', 'samples', 'selfCount', 'children']);
@@ -54,14 +53,7 @@ function annotator() {
   if (runtime.profile) return runtime.profile;
   const p = guard((m) => new m.RuntimeProfile());
   // Filter frame() backtraces exactly like samples (js/sampler.mjs).
-  const config = (kind, text) => {
-    const { ptr, len } = writeScratch(text);
-    p.configure(kind, ptr, len);
-  };
-  config(1, MARKER);
-  const prefix = ownUrlPrefix();
-  if (prefix) config(0, prefix);
-  p.configure(4, 0, 1);
+  configureSampler((kind, ptr, len) => p.configure(kind, ptr, len), MARKER, ownUrlPrefix());
   return (runtime.profile = p);
 }
 
@@ -350,11 +342,7 @@ function annotate(text) {
     const { ptr, len } = writeScratch(text);
     const r = p.annotate(runtime.trace._handle, ptr, len);
     if (r !== -unclassifiedStatus - 1) return checkId(r, 'frame');
-    for (const url of p.unclassified().split('\n')) {
-      if (!url) continue;
-      const s = writeScratch(url);
-      p.configure(isMutedScriptUrl(url) ? 3 : 2, s.ptr, s.len);
-    }
+    classifyUrls(p.unclassified(), (kind, at, bytes) => p.configure(kind, at, bytes));
   }
   throw new WebprofError('webprof: RuntimeProfiler.frame: scripts on the stack could not be classified');
 }

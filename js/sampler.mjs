@@ -30,7 +30,7 @@
 import { core, isReady, ready, writeScratch } from './core.mjs';
 import { findStatus } from './trace.mjs';
 import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
-import { classifyReported, defer } from './deferred.mjs';
+import { classifyReported, configureSampler, defer } from './deferred.mjs';
 import { pickClock } from './clock.mjs';
 
 export const MARKER = '__webprof$';
@@ -128,14 +128,7 @@ function configure() {
     BufferFull: findStatus('BufferFull'),
     Unclassified: findStatus('UnclassifiedScript'),
   };
-  const m = core();
-  const { ptr, len } = writeScratch(MARKER);
-  m._wp_profiler_config(1, ptr, len);
-  if (ownUrl) {
-    const own = writeScratch(ownUrl);
-    m._wp_profiler_config(0, own.ptr, own.len);
-  }
-  m._wp_profiler_config(4, 0, 1);
+  configureSampler(core()._wp_profiler_config, MARKER, ownUrl);
 }
 
 function recompute() {
@@ -217,7 +210,7 @@ function __webprof$sample(t, entry) {
   if (!attachedDue && !pendingDue) return;
   const captured = entry ? captureFrames(entry) : null;
   if (pendingDue) {
-    const text = captured && withOwnFormat(() => stackText(captured));
+    const text = captured && withOwnFormat(stackText, captured);
     for (const s of pendingDue) s.pending.push([t, text]);
   }
   if (!attachedDue) return;

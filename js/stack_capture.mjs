@@ -18,7 +18,7 @@
 import { loadedFrom } from './core.mjs';
 
 /** Frames kept per capture (V8). Deeper stacks lose their outermost frames. */
-export const MAX_DEPTH = 256;
+const MAX_DEPTH = 256;
 
 /** The URL of the script webprof runs from ('' when unknown). */
 export function ownScriptUrl() {
@@ -94,13 +94,17 @@ function __webprof$captureFrames(entry) {
   }
 }
 
-/** Runs fn() with a page's Error.prepareStackTrace set aside (V8 consults it when formatting). */
-export function withOwnFormat(fn) {
+/**
+ * Runs fn(arg) with a page's Error.prepareStackTrace set aside (V8 consults
+ * it when formatting). `arg` lets callers pass stackText and a capture
+ * without making a closure per sample.
+ */
+export function withOwnFormat(fn, arg) {
   const E = Error;
   const prepare = E.prepareStackTrace;
   if (prepare !== undefined) E.prepareStackTrace = undefined;
   try {
-    return fn();
+    return fn(arg);
   } finally {
     if (prepare !== undefined) E.prepareStackTrace = prepare;
   }
@@ -121,7 +125,7 @@ function __webprof$captureStack(entry) {
   // Captured here, not inside the callback: engines that cannot cut at
   // `entry` would show withOwnFormat's frames, which carry no marker.
   const captured = __webprof$captureFrames(entry || __webprof$captureStack);
-  return withOwnFormat(() => stackText(captured));
+  return withOwnFormat(stackText, captured);
 }
 
 /**

@@ -2,11 +2,10 @@
 // group, either in the configuration or used in a source file.
 //   esbuild.build({ plugins: [webprofPerf({ enable: true, probes: ['user'] })], minify: true })
 import { readFile } from 'node:fs/promises';
-import { perfDefine, resolvePerfFlags, scanForUnknownGroups } from './index.mjs';
+import { resolvePerfFlags, scanForUnknownGroups } from './index.mjs';
 
 export function webprofPerf(options) {
-  const { known } = resolvePerfFlags(options); // throws on a bad configuration
-  const define = perfDefine(options);
+  const { known, define } = resolvePerfFlags(options); // throws on a bad configuration
   return {
     name: 'webprof-perf',
     setup(build) {

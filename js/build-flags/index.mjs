@@ -36,7 +36,8 @@ export function flagName(group) {
  *   enable: the master switch (false or absent: every probe off);
  *   probes: the groups to turn on (empty = off);
  *   groups: project-defined groups besides `framework` and `user`.
- * @returns {{known: string[], values: Record<string, boolean>}}
+ * @returns {{known: string[], values: Record<string, boolean>, define: Record<string, string>}}
+ *   define: the values as `define` strings (esbuild, webpack DefinePlugin, Vite)
  */
 export function resolvePerfFlags(options = {}) {
   const { enable = false, probes = [...BUILTIN_GROUPS], groups = [] } = options;
@@ -63,13 +64,13 @@ export function resolvePerfFlags(options = {}) {
   const master = enable === true && probes.length > 0;
   const values = { [MASTER_FLAG]: master };
   for (const g of known) values[flagName(g)] = master && probes.includes(g);
-  return { known, values };
+  const define = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ? 'true' : 'false']));
+  return { known, values, define };
 }
 
 /** The flag values as `define` strings (esbuild, webpack DefinePlugin, Vite). */
 export function perfDefine(options) {
-  const { values } = resolvePerfFlags(options);
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ? 'true' : 'false']));
+  return resolvePerfFlags(options).define;
 }
 
 /** Throws PerfFlagError when `source` uses a flag of a group that is not known. */

@@ -8,8 +8,9 @@ export { perfDefine };
 
 export class WebprofPerfWebpackPlugin {
   constructor(options) {
-    this.known = resolvePerfFlags(options).known; // throws on a bad configuration
-    this.define = perfDefine(options);
+    const { known, define } = resolvePerfFlags(options); // throws on a bad configuration
+    this.known = known;
+    this.define = define;
   }
 
   apply(compiler) {

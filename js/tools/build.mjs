@@ -52,25 +52,14 @@ const common = {
   legalComments: 'none',
   absWorkingDir: root,
 };
+const nodeOnly = { platform: 'node', target: 'node18', external: ['playwright-core', '@playwright/test'] };
 for (const e of ENTRIES) {
-  if (e.node) {
-    await esbuild.build({
-      ...common,
-      entryPoints: [e.src],
-      outfile: join(dist, e.out),
-      format: 'esm',
-      platform: 'node',
-      target: 'node18',
-      external: ['playwright-core', '@playwright/test'],
-    });
-    continue;
-  }
   await esbuild.build({
     ...common,
     entryPoints: [e.src],
     outfile: join(dist, e.out),
     format: 'esm',
-    platform: 'neutral',
+    ...(e.node ? nodeOnly : { platform: 'neutral' }),
   });
   if (e.global) {
     // A classic <script> defines exactly one global; it finds the .wasm next

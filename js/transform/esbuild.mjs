@@ -3,13 +3,13 @@
 //   await esbuild.build({ ..., bundle: true, plugins: [webprofSampling()] });
 // Options: include / exclude (RegExp over the path), runtime (specifier).
 import { readFile } from 'node:fs/promises';
-import { transformForSampling, shouldTransform } from './index.mjs';
+import { transformForSampling, shouldTransform, JS_FILE, SKIP } from './index.mjs';
 
 export { transformForSampling } from './index.mjs';
 
 export function webprofSampling(options = {}) {
-  const include = options.include || /\.(m?js|jsx)$/;
-  const exclude = options.exclude || /node_modules|[\\/]webprof[\\/](js|dist)[\\/]/;
+  const include = options.include || JS_FILE;
+  const exclude = options.exclude || SKIP;
   return {
     name: 'webprof-sampling',
     setup(build) {

@@ -11,7 +11,7 @@
 // same line. A file the scanner cannot read is returned unchanged.
 import { ready, guard, writeScratch } from '../core.mjs';
 
-export const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
+const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 
 /**
  * @param {string} code an ES module's source
@@ -123,8 +123,10 @@ function sourceMap(code, at, file) {
   return { version: 3, file, sources: [file], sourcesContent: [code], names: [], mappings: lines.join(';') };
 }
 
-const JS_FILE = /\.(m?js|jsx)$/;
-const SKIP = /node_modules|[\\/]webprof[\\/](js|dist)[\\/]/;
+// The plugins' default include / exclude: app modules, not dependencies or
+// webprof itself (whose probe sites would sample webprof).
+export const JS_FILE = /\.(m?js|jsx)$/;
+export const SKIP = /node_modules|[\\/]webprof[\\/](js|dist)[\\/]/;
 
 /** Whether a module id is transformed by default (app code, not deps). */
 export function shouldTransform(id, include = JS_FILE, exclude = SKIP) {

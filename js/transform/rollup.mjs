@@ -2,13 +2,13 @@
 //   import { webprofSampling } from 'webprof/transform/rollup';
 //   export default { plugins: [webprofSampling()] };   // rollup.config or vite.config
 // Options: include / exclude (RegExp over the id), runtime (specifier).
-import { transformForSampling, shouldTransform } from './index.mjs';
+import { transformForSampling, shouldTransform, JS_FILE, SKIP } from './index.mjs';
 
 export { transformForSampling } from './index.mjs';
 
 export function webprofSampling(options = {}) {
-  const include = options.include || /\.(m?js|jsx)$/;
-  const exclude = options.exclude || /node_modules|[\\/]webprof[\\/](js|dist)[\\/]/;
+  const include = options.include || JS_FILE;
+  const exclude = options.exclude || SKIP;
   return {
     name: 'webprof-sampling',
     enforce: 'post', // Vite: after other transforms, on plain JavaScript
