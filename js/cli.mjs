@@ -63,6 +63,7 @@ function parseArgs(argv) {
       if (!['auto', 'native', 'polyfill'].includes(o.backend))
         throw new UsageError(`--backend must be auto, native or polyfill, got "${o.backend}"`);
     } else if (a === '--native') o.native = true;
+    else if (a === '--no-dense') o.dense = false;
     else if (a === '--browser') o.browser = val();
     else if (a === '--timeout-ms') o.timeoutMs = num(a, val());
     else if (a === '-h' || a === '--help') throw new UsageError('');

@@ -154,3 +154,10 @@ test('bad usage prints one line and exits 2', () => {
     assert.match(r.stderr, /^webprof record: .*\(see webprof record --help\)/);
   }
 });
+
+test('every option the usage lists is accepted', () => {
+  // Without a URL each run stops at "missing <url>", after reading the options.
+  const r = webprof('record', '--no-dense', '--native', '--out', 'x', '--sample-interval', '2');
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /missing <url>/);
+});
