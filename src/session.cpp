@@ -26,10 +26,7 @@ bool Session::WouldKeep(double ts) const {
 }
 
 Status Session::TakeSample(double ts, StackId stack) {
-  if (state_ == SessionState::kStopped) {
-    ++refused_;
-    return Status::kStopped;
-  }
+  if (state_ == SessionState::kStopped) return Status::kStopped;
   if (state_ == SessionState::kPaused) return Status::kPaused;
   if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
   SampleBuffer& samples = trace_.mutable_samples();

@@ -52,14 +52,11 @@ class Session {
 
   ProfilerTrace& trace() { return trace_; }
   const ProfilerTrace& trace() const { return trace_; }
-  // Samples refused for a full buffer after the first refusal, for reports.
-  uint64_t samples_refused() const { return refused_; }
 
  private:
   SessionOptions options_;
   SessionState state_ = SessionState::kStarted;
   ProfilerTrace trace_;
-  uint64_t refused_ = 0;
 };
 
 }  // namespace webprof
