@@ -31,9 +31,6 @@ class JsSourceIndex {
                    std::string_view(p + url_len, src_len), html));
   }
   void remove(const std::string& url) { index_.Remove(url); }
-  void setMaxBytes(double bytes) {
-    index_.limits().max_bytes = static_cast<uint32_t>(bytes);
-  }
   // The core SourceIndex's address, for RuntimeProfile.resultsJson.
   uintptr_t handle() { return reinterpret_cast<uintptr_t>(&index_); }
 
@@ -84,7 +81,6 @@ EMSCRIPTEN_BINDINGS(fidelity) {
       .constructor<>()
       .function("add", &JsSourceIndex::add)
       .function("remove", &JsSourceIndex::remove)
-      .function("setMaxBytes", &JsSourceIndex::setMaxBytes)
       .function("handle", &JsSourceIndex::handle)
       .function("resolve", &JsSourceIndex::resolve)
       .function("framesIn", &JsSourceIndex::framesIn)
