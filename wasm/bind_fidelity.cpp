@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bind_util.h"
 #include "frame_resolver.h"
 #include "session.h"
 #include "source_index.h"
@@ -17,6 +18,7 @@
 
 using namespace emscripten;
 using namespace webprof;
+using namespace webprof::bind;
 
 namespace {
 
@@ -25,10 +27,8 @@ class JsSourceIndex {
   // Scans `src_len` bytes after the `url_len`-byte URL at `ptr`; html = an
   // HTML document whose inline scripts are scanned. Returns a Status.
   int32_t add(uintptr_t ptr, uint32_t url_len, uint32_t src_len, bool html) {
-    const char* p = reinterpret_cast<const char*>(ptr);
     return static_cast<int32_t>(
-        index_.Add(std::string_view(p, url_len),
-                   std::string_view(p + url_len, src_len), html));
+        index_.Add(View(ptr, url_len), View(ptr + url_len, src_len), html));
   }
   void remove(const std::string& url) { index_.Remove(url); }
   // The core SourceIndex's address, for RuntimeProfile.resultsJson.
@@ -58,9 +58,7 @@ std::vector<uint32_t>& ProbeSites() {
 }
 int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len) {
   std::vector<uint32_t>& sites = ProbeSites();
-  Status s =
-      FindProbeSites(std::string_view(reinterpret_cast<const char*>(ptr), len),
-                     ScanLimits(), &sites);
+  Status s = FindProbeSites(View(ptr, len), ScanLimits(), &sites);
   if (s != Status::kOk) {
     sites.clear();
     sites.shrink_to_fit();
