@@ -54,6 +54,9 @@ class Session {
   const ProfilerTrace& trace() const { return trace_; }
 
  private:
+  // TakeSample's checks that come before the stack's: state, then time.
+  Status Precheck(double timestamp_ms) const;
+
   SessionOptions options_;
   SessionState state_ = SessionState::kStarted;
   ProfilerTrace trace_;
