@@ -11,6 +11,35 @@ bool HasStacklessSamples(const ProfilerTrace& t) {
   return false;
 }
 
+void WriteSampleNodeIds(JsonWriter& w, const SampleBuffer& samples,
+                        size_t begin, size_t end, SampleTextCaches& text) {
+  w.Key("samples");
+  w.BeginArray();
+  w.IntElements(
+      end - begin,
+      [&](size_t k) { return NodeIdForStack(samples[begin + k].stack); },
+      text.node_ids());
+  w.EndArray();
+}
+
+void WriteTimeDeltas(JsonWriter& w, const SampleBuffer& samples, size_t begin,
+                     size_t end, int64_t* prev_us, SampleTextCaches& text) {
+  int64_t prev = *prev_us;
+  w.Key("timeDeltas");
+  w.BeginArray();
+  w.IntElements(
+      end - begin,
+      [&](size_t k) {
+        int64_t us = MsToWholeUs(samples[begin + k].timestamp);
+        int64_t delta = us - prev;
+        prev = us;
+        return delta;
+      },
+      text.deltas());
+  w.EndArray();
+  *prev_us = prev;
+}
+
 namespace {
 
 void WriteCallFrameValue(JsonWriter& w, const ProfilerTrace& t, FrameId frame,

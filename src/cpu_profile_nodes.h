@@ -50,6 +50,16 @@ class SampleTextCaches {
   IntTextCache node_ids_, deltas_;
 };
 
+// The member "samples": the node ids of samples [begin, end).
+void WriteSampleNodeIds(JsonWriter& w, const SampleBuffer& samples,
+                        size_t begin, size_t end, SampleTextCaches& text);
+// The member "timeDeltas" of samples [begin, end) in µs. Deltas are taken
+// between rounded absolute times, so rounding never accumulates; `*prev_us`
+// is the time the first delta counts from and is left at the last sample's
+// (a format split into chunks carries it over).
+void WriteTimeDeltas(JsonWriter& w, const SampleBuffer& samples, size_t begin,
+                     size_t end, int64_t* prev_us, SampleTextCaches& text);
+
 // True when some sample has no stack (so node 2 "(program)" exists).
 bool HasStacklessSamples(const ProfilerTrace& t);
 

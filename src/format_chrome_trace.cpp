@@ -127,27 +127,9 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
     w.Key("cpuProfile");
     w.BeginObject();
     if (begin == 0) WriteNodes(w, p);
-    w.Key("samples");
-    w.BeginArray();
-    w.IntElements(
-        end - begin,
-        [&](size_t k) { return NodeIdForStack(samples[begin + k].stack); },
-        text.node_ids());
-    w.EndArray();
+    WriteSampleNodeIds(w, samples, begin, end, text);
     w.EndObject();  // cpuProfile
-    w.Key("timeDeltas");
-    w.BeginArray();
-    // Deltas of rounded absolute times, so rounding never accumulates.
-    w.IntElements(
-        end - begin,
-        [&](size_t k) {
-          int64_t us = MsToWholeUs(samples[begin + k].timestamp);
-          int64_t delta = us - prev_us;
-          prev_us = us;
-          return delta;
-        },
-        text.deltas());
-    w.EndArray();
+    WriteTimeDeltas(w, samples, begin, end, &prev_us, text);
     w.EndObject();  // data
     w.EndObject();  // args
     w.EndObject();

@@ -88,27 +88,10 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.Int(start_us);
   w.Key("endTime");
   w.Int(end_us);
-  w.Key("samples");
-  w.BeginArray();
   SampleTextCaches text(p);
-  w.IntElements(
-      samples.size(),
-      [&](size_t i) { return NodeIdForStack(samples[i].stack); },
-      text.node_ids());
-  w.EndArray();
-  w.Key("timeDeltas");
-  w.BeginArray();
-  int64_t prev = start_us;
-  w.IntElements(
-      samples.size(),
-      [&](size_t i) {
-        int64_t us = MsToWholeUs(samples[i].timestamp);
-        int64_t delta = us - prev;
-        prev = us;
-        return delta;
-      },
-      text.deltas());
-  w.EndArray();
+  WriteSampleNodeIds(w, samples, 0, samples.size(), text);
+  int64_t prev_us = start_us;
+  WriteTimeDeltas(w, samples, 0, samples.size(), &prev_us, text);
   w.EndObject();
 }
 

@@ -13,8 +13,6 @@
 namespace webprof {
 namespace {
 
-int64_t MsToNs(double ms) { return std::llround(ms * 1e6); }
-
 class PerfettoEncoder {
  public:
   PerfettoEncoder(const ExportInput& in, const PerfettoOptions& o,

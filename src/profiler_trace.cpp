@@ -7,16 +7,18 @@ ResourceId ProfilerTrace::InternResource(std::string_view url) {
 }
 
 FrameId ProfilerTrace::InternFrame(const RawFrame& raw) {
-  Frame f;
-  f.name = names_.Intern(raw.name);
-  if (f.name.is_none()) return FrameId::None();
+  ResourceId resource = ResourceId::None();
   if (!raw.resource.empty()) {
-    f.resource = InternResource(raw.resource);
-    if (f.resource.is_none()) return FrameId::None();
+    resource = InternResource(raw.resource);
+    if (resource.is_none()) return FrameId::None();
   }
-  f.line = raw.line;
-  f.column = raw.column;
-  return frames_.Intern(f);
+  return InternFrame(raw, resource);
+}
+
+FrameId ProfilerTrace::InternFrame(const RawFrame& raw, ResourceId resource) {
+  StringId name = names_.Intern(raw.name);
+  if (name.is_none()) return FrameId::None();
+  return frames_.Intern(Frame{name, resource, raw.line, raw.column});
 }
 
 Status ProfilerTrace::InternFrame(StringId name, ResourceId resource,

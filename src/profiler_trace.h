@@ -25,6 +25,10 @@ class ProfilerTrace {
   // A frame with an empty resource has no resourceId (and keeps its line and
   // column only if given; callers pass 0 for builtins).
   FrameId InternFrame(const RawFrame& raw);
+  // The same with raw.resource already interned as `resource` (None when
+  // it is empty): a stack sampler resolves a run of frames of one script
+  // once.
+  FrameId InternFrame(const RawFrame& raw, ResourceId resource);
   // Validating form used by bindings: unknown resource -> kUnknownResource.
   Status InternFrame(StringId name, ResourceId resource, uint32_t line,
                      uint32_t column, FrameId* out);

@@ -18,25 +18,27 @@ void Session::Resume() {
   if (state_ == SessionState::kPaused) state_ = SessionState::kStarted;
 }
 
-bool Session::WouldKeep(double ts) const {
+Status Session::Precheck(double ts) const {
+  if (state_ == SessionState::kStopped) return Status::kStopped;
+  if (state_ == SessionState::kPaused) return Status::kPaused;
+  if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
   const SampleBuffer& samples = trace_.samples();
-  return state_ == SessionState::kStarted && std::isfinite(ts) && ts >= 0 &&
-         (samples.empty() || ts >= samples.back().timestamp) &&
-         samples.size() < options_.max_buffer_size;
+  if (!samples.empty() && ts < samples.back().timestamp)
+    return Status::kTimestampOutOfOrder;
+  return Status::kOk;
+}
+
+bool Session::WouldKeep(double ts) const {
+  return Precheck(ts) == Status::kOk &&
+         trace_.samples().size() < options_.max_buffer_size;
 }
 
 Status Session::TakeSample(double ts, StackId stack) {
-  if (state_ == SessionState::kStopped) {
-    ++refused_;
-    return Status::kStopped;
-  }
-  if (state_ == SessionState::kPaused) return Status::kPaused;
-  if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
-  SampleBuffer& samples = trace_.mutable_samples();
-  if (!samples.empty() && ts < samples.back().timestamp)
-    return Status::kTimestampOutOfOrder;
+  Status s = Precheck(ts);
+  if (s != Status::kOk) return s;
   if (!stack.is_none() && !trace_.stacks().Contains(stack))
     return Status::kUnknownStack;
+  SampleBuffer& samples = trace_.mutable_samples();
   if (samples.size() >= options_.max_buffer_size) {
     state_ = SessionState::kStopped;
     return Status::kBufferFull;

@@ -52,14 +52,14 @@ class Session {
 
   ProfilerTrace& trace() { return trace_; }
   const ProfilerTrace& trace() const { return trace_; }
-  // Samples refused for a full buffer after the first refusal, for reports.
-  uint64_t samples_refused() const { return refused_; }
 
  private:
+  // TakeSample's checks that come before the stack's: state, then time.
+  Status Precheck(double timestamp_ms) const;
+
   SessionOptions options_;
   SessionState state_ = SessionState::kStarted;
   ProfilerTrace trace_;
-  uint64_t refused_ = 0;
 };
 
 }  // namespace webprof

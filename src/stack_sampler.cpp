@@ -95,12 +95,7 @@ StackId StackSampler::InternInto(ProfilerTrace* trace) {
         continue;
       }
     }
-    StringId name = trace->names().Intern(f.name);
-    FrameId id = FrameId::None();
-    if (!name.is_none() &&
-        trace->InternFrame(name, res, f.line, f.column, &id) != Status::kOk)
-      id = FrameId::None();
-    ids_.push_back(id);
+    ids_.push_back(trace->InternFrame(f, res));
   }
   return trace->InternStack(ids_.data(), ids_.size());
 }

@@ -17,12 +17,10 @@ namespace webprof {
   X(kUnknownResource, "resourceId does not name a resource of this trace")   \
   X(kUnknownParent, "parentId does not name a stack of this trace")          \
   X(kBufferFull, "the sample buffer is full (maxBufferSize reached)")        \
-  X(kNotStarted, "the profiling session is not started")                     \
   X(kStopped, "the profiling session is stopped")                            \
   X(kPaused, "the profiling session is paused")                              \
   X(kTableFull, "an interning table reached its cap; the entry was dropped") \
   X(kInvalidArgument, "invalid argument")                                    \
-  X(kUnknownHandle, "the handle does not name a live object")                \
   X(kNotRecording, "no probe recording window is open (call start first)")   \
   X(kInvalidSortKey,                                                         \
     "sortBy must be one of count, sum, avg, max, min, p50, p90, p99, name")  \
@@ -34,8 +32,7 @@ namespace webprof {
     "their captured positions")                                              \
   X(kSourceUnscannable,                                                      \
     "the script could not be scanned (malformed or unsupported syntax); "    \
-    "its frames keep their captured positions")                              \
-  X(kOutOfMemory, "out of memory")
+    "its frames keep their captured positions")
 
 enum class Status : int32_t {
 #define WEBPROF_STATUS_ENUM(name, msg) name,

@@ -30,7 +30,6 @@ StringId StringTable::Intern(std::string_view raw) {
 
 std::string_view StringTable::Store(std::string_view s) {
   if (s.empty()) return std::string_view();
-  bytes_stored_ += s.size();
   if (s.size() > kBlockSize / 4) {
     // Large strings get a block of their own so they do not waste the tail of
     // a shared block.
@@ -60,7 +59,6 @@ size_t StringTable::memory_bytes() const {
 void StringTable::Clear() {
   blocks_.clear();
   block_used_ = kBlockSize;
-  bytes_stored_ = 0;
   rows_.clear();
   index_.Clear();
   dropped_ = 0;

@@ -49,7 +49,6 @@ class StringTable {
   static constexpr size_t kBlockSize = 16 * 1024;
   std::vector<std::unique_ptr<char[]>> blocks_;
   size_t block_used_ = kBlockSize;  // forces a first block
-  size_t bytes_stored_ = 0;
   std::vector<std::string_view> rows_;
   InternIndex index_;
   uint32_t max_strings_;

@@ -16,5 +16,9 @@ inline int64_t MsToWholeUs(double ms) {
 // Milliseconds to microseconds keeping nanosecond precision, without the
 // binary noise of ms * 1000 (e.g. 1.0000000000000002).
 inline double MsToUs(double ms) { return std::round(ms * 1e6) / 1000.0; }
+// Milliseconds to whole nanoseconds (Perfetto event times). Probe times are
+// not checked to be >= 0 as sample times are, hence llround rather than the
+// truncation above.
+inline int64_t MsToNs(double ms) { return std::llround(ms * 1e6); }
 
 }  // namespace webprof

@@ -82,8 +82,6 @@ class Recorder {
   bool Start(double now, const PerfStartOptions& options);
   // Closes the window at `now` into last_report(); kNotRecording if none.
   Status End(double now);
-  bool recording() const { return recording_; }
-  uint32_t generation() const { return generation_; }
   const WindowReport& last_report() const { return report_; }
 
   // Aggregates (see aggregate.h). Not recording: -1 / no-op.

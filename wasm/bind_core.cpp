@@ -80,8 +80,6 @@ class JsSession {
   }
 
   uint32_t sampleCount() const { return session_.trace().samples().size(); }
-  uint32_t frameCount() const { return session_.trace().frames().size(); }
-  uint32_t stackCount() const { return session_.trace().stacks().size(); }
   uint32_t resourceCount() const { return session_.trace().resources().size(); }
 
   // [timestamp, stackId (-1 = none)] per sample, as Float64Array.
@@ -183,8 +181,6 @@ EMSCRIPTEN_BINDINGS(core) {
       .function("internFrame", &JsSession::internFrame)
       .function("internStack", &JsSession::internStack)
       .function("sampleCount", &JsSession::sampleCount)
-      .function("frameCount", &JsSession::frameCount)
-      .function("stackCount", &JsSession::stackCount)
       .function("resourceCount", &JsSession::resourceCount)
       .function("nameCount", &JsSession::nameCount)
       .function("samples", &JsSession::samples)

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bind_util.h"
 #include "frame_resolver.h"
 #include "session.h"
 #include "source_index.h"
@@ -17,6 +18,7 @@
 
 using namespace emscripten;
 using namespace webprof;
+using namespace webprof::bind;
 
 namespace {
 
@@ -25,15 +27,10 @@ class JsSourceIndex {
   // Scans `src_len` bytes after the `url_len`-byte URL at `ptr`; html = an
   // HTML document whose inline scripts are scanned. Returns a Status.
   int32_t add(uintptr_t ptr, uint32_t url_len, uint32_t src_len, bool html) {
-    const char* p = reinterpret_cast<const char*>(ptr);
     return static_cast<int32_t>(
-        index_.Add(std::string_view(p, url_len),
-                   std::string_view(p + url_len, src_len), html));
+        index_.Add(View(ptr, url_len), View(ptr + url_len, src_len), html));
   }
   void remove(const std::string& url) { index_.Remove(url); }
-  void setMaxBytes(double bytes) {
-    index_.limits().max_bytes = static_cast<uint32_t>(bytes);
-  }
   // The core SourceIndex's address, for RuntimeProfile.resultsJson.
   uintptr_t handle() { return reinterpret_cast<uintptr_t>(&index_); }
 
@@ -61,9 +58,7 @@ std::vector<uint32_t>& ProbeSites() {
 }
 int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len) {
   std::vector<uint32_t>& sites = ProbeSites();
-  Status s =
-      FindProbeSites(std::string_view(reinterpret_cast<const char*>(ptr), len),
-                     ScanLimits(), &sites);
+  Status s = FindProbeSites(View(ptr, len), ScanLimits(), &sites);
   if (s != Status::kOk) {
     sites.clear();
     sites.shrink_to_fit();
@@ -84,7 +79,6 @@ EMSCRIPTEN_BINDINGS(fidelity) {
       .constructor<>()
       .function("add", &JsSourceIndex::add)
       .function("remove", &JsSourceIndex::remove)
-      .function("setMaxBytes", &JsSourceIndex::setMaxBytes)
       .function("handle", &JsSourceIndex::handle)
       .function("resolve", &JsSourceIndex::resolve)
       .function("framesIn", &JsSourceIndex::framesIn)

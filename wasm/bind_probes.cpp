@@ -116,9 +116,6 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_start(double now, double mark_limit,
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_end(double now) {
   return static_cast<int32_t>(Rec().End(now));
 }
-EMSCRIPTEN_KEEPALIVE int32_t wp_probes_recording() {
-  return Rec().recording() ? 1 : 0;
-}
 
 // ---- hot paths ----
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_start(int32_t name, double t) {

@@ -52,12 +52,15 @@ int32_t Finish(Status parsed) {
   return static_cast<int32_t>(parsed);
 }
 
-// Selects the attached sessions in `mask` (bit i = the i-th attached
-// session; sessions past the 32nd are always selected) into c.selected.
+// Whether `mask` selects the i-th attached session: bit i, and sessions
+// past the 32nd always (the mask is one uint32 wide).
+bool Selected(size_t i, uint32_t mask) { return i >= 32 || (mask >> i) & 1u; }
+
+// Selects the attached sessions in `mask` into c.selected.
 void Select(ProfilerCore& c, uint32_t mask) {
   c.selected.clear();
   for (size_t i = 0; i < c.attached.size(); ++i)
-    if (i >= 32 || (mask >> i) & 1u) c.selected.push_back(c.attached[i]);
+    if (Selected(i, mask)) c.selected.push_back(c.attached[i]);
   c.selected_results.assign(c.selected.size(), Status::kOk);
 }
 
@@ -65,8 +68,7 @@ void Select(ProfilerCore& c, uint32_t mask) {
 void SpreadResults(ProfilerCore& c, uint32_t mask) {
   size_t k = 0;
   for (size_t i = 0; i < c.attached.size(); ++i)
-    c.results[i] =
-        (i >= 32 || (mask >> i) & 1u) ? c.selected_results[k++] : Status::kOk;
+    c.results[i] = Selected(i, mask) ? c.selected_results[k++] : Status::kOk;
 }
 
 }  // namespace
@@ -108,9 +110,8 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
 }
 
 // One due sample from one stack text (format detected) for the attached
-// sessions selected by `mask` (bit i = the i-th attached session; sessions
-// past the 32nd are always selected). Returns the parse status; per-session
-// statuses are at wp_profiler_results() (unselected ones read kOk).
+// sessions selected by `mask` (Selected()). Returns the parse status;
+// per-session statuses are at wp_profiler_results() (unselected ones read kOk).
 // kUnclassifiedScript: nothing sampled, the URLs are at
 // wp_profiler_unclassified().
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
@@ -173,7 +174,7 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample_one(uintptr_t handle,
 EMSCRIPTEN_KEEPALIVE void wp_profiler_idle(double ts, uint32_t mask) {
   ProfilerCore& c = Core();
   for (size_t i = 0; i < c.attached.size(); ++i)
-    c.results[i] = (i >= 32 || (mask >> i) & 1u)
+    c.results[i] = Selected(i, mask)
                        ? c.attached[i]->TakeSample(ts, StackId::None())
                        : Status::kOk;
 }

@@ -38,8 +38,7 @@ class JsRuntimeProfile {
     uint32_t slot = 0;
     Status s =
         profile_.Annotate(View(ptr, len), &SessionOf(session)->trace(), &slot);
-    return s == Status::kOk ? static_cast<int32_t>(slot)
-                            : -static_cast<int32_t>(s) - 1;
+    return s == Status::kOk ? static_cast<int32_t>(slot) : Err(s);
   }
   // '\n'-joined script URLs the last annotate() refused as unclassified.
   std::string unclassified() const {
