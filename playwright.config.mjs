@@ -1,6 +1,6 @@
 // e2e in Debian's Chromium (Playwright never downloads a browser here).
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './js/chromium.mjs';
+import { chromiumLaunchOptions } from './js/node/chromium.mjs';
 
 const port = Number(process.env.WEBPROF_PORT || 8787);
 

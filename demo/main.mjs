@@ -5,7 +5,7 @@
 //
 //   node demo/main.mjs [--port N]
 //   node demo/main.mjs --headless --out DIR [--seconds N]
-import { chromiumLaunchOptions } from '../js/chromium.mjs';
+import { chromiumLaunchOptions } from '../js/node/chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -313,7 +313,7 @@ test('polyfill: no samples while the document is hidden', async ({ page }) => {
 });
 
 // The polyfill takes a sample at once and formats its captured stack later
-// (js/sampler.mjs, deferred stacks): these are the ways a page meets that.
+// (js/profiler/sampler.mjs, deferred stacks): these are the ways a page meets that.
 test.describe('polyfill: deferred stacks', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/e2e/pages/profiler/index.html');

@@ -1,7 +1,7 @@
 // The public API of webprof. Each line re-exports one module; the classic
 // <script> build exposes the same names on the single global `webprof`.
-export { ready, isReady, WebprofError } from './core.mjs';
-export { TraceSession } from './trace.mjs';
+export { ready, isReady, WebprofError } from './core/core.mjs';
+export { TraceSession } from './profiler/trace.mjs';
 export {
   start,
   end,
@@ -16,24 +16,24 @@ export {
   scopeEnd,
   measureStart,
   measureEnd,
-} from './probes.mjs';
-export { installFrameworkProbes } from './framework-probes.mjs';
-export { consoleReporter, createConsoleReporter } from './console-reporter.mjs';
-export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export.mjs';
+} from './probes/probes.mjs';
+export { installFrameworkProbes } from './probes/framework-probes.mjs';
+export { consoleReporter, createConsoleReporter } from './probes/console-reporter.mjs';
+export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export/export.mjs';
 export {
   openInPerfetto,
   perfettoUrl,
   sanitizePerfettoText,
   PerfettoHandle,
   PERFETTO_ORIGIN,
-} from './perfetto.mjs';
-export { Profiler, importTrace } from './profiler.mjs';
-export { probe } from './sampler.mjs';
-export { wrap, instrument } from './probe-sites.mjs';
-export { isMutedScriptUrl } from './muted.mjs';
+} from './export/perfetto.mjs';
+export { Profiler, importTrace } from './profiler/profiler.mjs';
+export { probe } from './profiler/sampler.mjs';
+export { wrap, instrument } from './profiler/probe-sites.mjs';
+export { isMutedScriptUrl } from './profiler/muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
-export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler.mjs';
-export { startWorker, WorkerRuntime } from './worker-runtime.mjs';
-export { resolveFrameDefinitions, clearSourceCache } from './fidelity.mjs';
-export { __wp$f, __wp$s, denseMode } from './dense.mjs';
-export { summarize, formatSummary } from './summary.mjs';
+export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler/runtime-profiler.mjs';
+export { startWorker, WorkerRuntime } from './runtime-profiler/worker-runtime.mjs';
+export { resolveFrameDefinitions, clearSourceCache } from './profiler/fidelity.mjs';
+export { __wp$f, __wp$s, denseMode } from './profiler/dense.mjs';
+export { summarize, formatSummary } from './export/summary.mjs';

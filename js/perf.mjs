@@ -1,14 +1,14 @@
 // The probes entry for applications bundled with the perf flags
 // (js/build-flags/). Each export is a top-level ternary on the master flag,
 // so with __webprof_perf__ defined false the bundler keeps only the no-op
-// stand-ins and drops js/probes.mjs, the Wasm loader and the reporters (the
+// stand-ins and drops js/probes/probes.mjs, the Wasm loader and the reporters (the
 // package is `sideEffects: false`). Do not let a transpiler rewrite these
 // ternaries before the minifier sees them. Unbundled (flag undefined), the
 // real probes are used.
-import * as impl from './probes.mjs';
-import * as off from './probes-off.mjs';
-import * as framework from './framework-probes.mjs';
-import * as consoleImpl from './console-reporter.mjs';
+import * as impl from './probes/probes.mjs';
+import * as off from './probes/probes-off.mjs';
+import * as framework from './probes/framework-probes.mjs';
+import * as consoleImpl from './probes/console-reporter.mjs';
 
 // Unbundled the flag is undeclared: probes on.
 const ON = typeof __webprof_perf__ === 'undefined' || __webprof_perf__;

@@ -2,7 +2,7 @@
 // missing or not allowed (Chromium without `Document-Policy: js-profiling`,
 // Firefox, Safari, file:// pages). Where the native one works it is left in
 // place. The drop-in script does the same when its tag has `data-polyfill`.
-import { NativeProfiler, Profiler } from './profiler.mjs';
+import { NativeProfiler, Profiler } from './profiler/profiler.mjs';
 
 /** True when the engine's Profiler exists and this document may use it. */
 export function nativeProfilerAllowed() {

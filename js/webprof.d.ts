@@ -144,7 +144,7 @@ export function loadInto(win: Window, options?: { webprofScript?: string }): Pro
 /** Worker side of startWorker(); called by its bootstrap. */
 export function serveWorkerRuntime(): void;
 
-// ---- explicit probes (seed 004; js/probes.mjs) ----
+// ---- explicit probes (seed 004; js/probes/probes.mjs) ----
 /** One aggregate bucket of a window: durations in ms; p50/p90/p99 within 1/128 relative error. */
 export interface AggrResult {
   count: number;
@@ -230,7 +230,7 @@ export function measureEnd(name: string): void;
  */
 export function installFrameworkProbes(target?: object): () => void;
 
-// ---- Exporters (js/export.mjs) ----------------------------------------------
+// ---- Exporters (js/export/export.mjs) ----------------------------------------------
 /**
  * What to export. `profile` is a W3C ProfilerTrace object (loaded into the
  * core in bulk) or a TraceSession (exported in place). `info` and aggregate
@@ -262,7 +262,7 @@ export function lastExportTimings(): {
   bytes: number;
 } | null;
 
-// ---- Perfetto UI embedding (js/perfetto.mjs) --------------------------------
+// ---- Perfetto UI embedding (js/export/perfetto.mjs) --------------------------------
 
 export const PERFETTO_ORIGIN: 'https://ui.perfetto.dev';
 export interface PerfettoUrlParams {
@@ -324,7 +324,7 @@ export function openInPerfetto(
   options: OpenInPerfettoOptions,
 ): Promise<PerfettoHandle>;
 
-// ---- W3C Profiler, polyfill and native (js/profiler.mjs, js/sampler.mjs) ----
+// ---- W3C Profiler, polyfill and native (js/profiler/profiler.mjs, js/profiler/sampler.mjs) ----
 export interface ProfilerInitOptions {
   /** Requested interval (ms), >= 0. The polyfill honours down to 1 ms; Chromium's native rounds up to 10 ms. */
   sampleInterval: number;
@@ -386,7 +386,7 @@ export function nativeProfilerAllowed(): boolean;
 /** Sets globalThis.Profiler to webprof's where the native one is missing or not allowed; true if it did. */
 export function installProfilerPolyfill(): boolean;
 
-// ---- Spec frame positions (js/fidelity.mjs) ----
+// ---- Spec frame positions (js/profiler/fidelity.mjs) ----
 
 /** What happened to one resource's source: 'Scanned', 'NotFetchable', 'SourceTooLarge', 'SourceUnscannable'. */
 export type SourceScanStatus = 'Scanned' | 'NotFetchable' | 'SourceTooLarge' | 'SourceUnscannable' | string;
@@ -412,7 +412,7 @@ export function resolveFrameDefinitions(
 /** Forgets every cached source scan. */
 export function clearSourceCache(): void;
 
-// ---- summary (js/summary.mjs) ----
+// ---- summary (js/export/summary.mjs) ----
 export interface TraceSummaryRow {
   name: string;
   url: string;

@@ -12,9 +12,9 @@
 #include <cstdlib>
 #include <vector>
 
+#include "base/status.h"
 #include "bind_util.h"
-#include "session.h"
-#include "status.h"
+#include "trace/session.h"
 
 using namespace emscripten;
 using namespace webprof;

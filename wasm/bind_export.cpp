@@ -20,14 +20,14 @@
 #include <string>
 #include <vector>
 
-#include "byte_sink.h"
-#include "export_input.h"
-#include "format_chrome_trace.h"
-#include "format_cpuprofile.h"
-#include "format_perfetto.h"
-#include "profiler_trace.h"
-#include "session.h"
-#include "status.h"
+#include "base/status.h"
+#include "export/byte_sink.h"
+#include "export/export_input.h"
+#include "export/format_chrome_trace.h"
+#include "export/format_cpuprofile.h"
+#include "export/format_perfetto.h"
+#include "trace/profiler_trace.h"
+#include "trace/session.h"
 
 using namespace emscripten;
 using namespace webprof;

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "bind_util.h"
-#include "frame_resolver.h"
-#include "session.h"
-#include "source_index.h"
-#include "source_scanner.h"
+#include "source/frame_resolver.h"
+#include "source/source_index.h"
+#include "source/source_scanner.h"
+#include "trace/session.h"
 
 using namespace emscripten;
 using namespace webprof;

@@ -17,10 +17,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "bind_util.h"
-#include "reporter.h"
-#include "status.h"
-#include "window.h"
+#include "probes/reporter.h"
+#include "probes/window.h"
 
 using namespace webprof;
 using namespace webprof::bind;

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "bind_util.h"
-#include "deferred_stacks.h"
-#include "session.h"
-#include "stack_sampler.h"
+#include "sampling/deferred_stacks.h"
+#include "sampling/stack_sampler.h"
+#include "trace/session.h"
 
 using namespace webprof;
 using namespace webprof::bind;

@@ -13,9 +13,9 @@
 #include <string_view>
 
 #include "bind_util.h"
-#include "runtime_profile.h"
-#include "session.h"
-#include "source_index.h"
+#include "runtime/runtime_profile.h"
+#include "source/source_index.h"
+#include "trace/session.h"
 
 using namespace emscripten;
 using namespace webprof;

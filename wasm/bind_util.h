@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "session.h"
-#include "stack_sampler.h"
-#include "status.h"
+#include "base/status.h"
+#include "sampling/stack_sampler.h"
+#include "trace/session.h"
 
 namespace webprof::bind {
 

@@ -2,8 +2,8 @@
 // as an esbuild bundle (js/tools/bench-probes.mjs builds it), to show both.
 // Named imports, as an application (or a bundler's scope hoisting) uses
 // them: a call through a module namespace object costs ~3 ns more in V8.
-import { start, end, aggrStart, aggrEnd, traceStart, traceEnd, mark } from '../../js/probes.mjs';
-import { ready, core } from '../../js/core.mjs';
+import { start, end, aggrStart, aggrEnd, traceStart, traceEnd, mark } from '../../js/probes/probes.mjs';
+import { ready, core } from '../../js/core/core.mjs';
 
 const N = 1_000_000;
 const CHEAP = 20_000_000; // the ~1 ns loops need more iterations than the 100 µs clock step

@@ -37,8 +37,8 @@ const ENTRIES = [
   // The probes behind the compile-time flags (js/build-flags/); self-contained,
   // so use it instead of, not beside, webprof.mjs for probes.
   { src: 'js/perf.mjs', out: 'webprof-perf.mjs' },
-  { src: 'js/playwright.mjs', out: 'playwright.mjs', node: true },
-  { src: 'js/webprof-cli.mjs', out: 'webprof-cli.mjs', node: true },
+  { src: 'js/node/playwright.mjs', out: 'playwright.mjs', node: true },
+  { src: 'js/node/webprof-cli.mjs', out: 'webprof-cli.mjs', node: true },
   // Build-time transforms for bundlers (run in Node, each with the core it
   // finds next to itself in dist/): `webprof/transform/esbuild`, `.../rollup`.
   { src: 'js/transform/esbuild.mjs', out: 'transform-esbuild.mjs', node: true },
@@ -76,7 +76,10 @@ for (const e of ENTRIES) {
   }
 }
 for (const dts of ['webprof.d.ts', 'webprof-perf.d.ts', 'playwright.d.ts'])
-  writeFileSync(join(dist, dts), readFileSync(join(root, 'js', dts)));
+  writeFileSync(
+    join(dist, dts),
+    readFileSync(join(root, 'js', dts === 'playwright.d.ts' ? 'node' : '', dts)),
+  );
 // `webprof/polyfill`: installs the Profiler polyfill where needed and
 // re-exports the API from the same module instance (one Wasm core per page).
 writeFileSync(

@@ -1,6 +1,6 @@
 // Build-time transform for dense sampling: inserts a probe-site check at
 // every function entry and braced loop body, so long synchronous code is
-// sampled (js/dense.mjs is the runtime; docs/ARCHITECTURE.md the model).
+// sampled (js/profiler/dense.mjs is the runtime; docs/ARCHITECTURE.md the model).
 //
 // Where: the core finds the sites (FindProbeSites in src/source_scanner.h,
 // the same tokenizer that resolves frames), so strings, templates, regexes
@@ -9,7 +9,7 @@
 // END of the module (imports are hoisted, so no line moves). Lines never
 // change; columns change only for code that follows a body's `{` on the
 // same line. A file the scanner cannot read is returned unchanged.
-import { ready, guard, writeScratch } from '../core.mjs';
+import { ready, guard, writeScratch } from '../core/core.mjs';
 
 const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 

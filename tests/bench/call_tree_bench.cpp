@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "call_tree.h"
-#include "profiler_trace.h"
+#include "runtime/call_tree.h"
+#include "trace/profiler_trace.h"
 
 namespace webprof {
 namespace {

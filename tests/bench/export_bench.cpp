@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "format_chrome_trace.h"
-#include "format_cpuprofile.h"
-#include "format_perfetto.h"
-#include "json_writer.h"
+#include "export/format_chrome_trace.h"
+#include "export/format_cpuprofile.h"
+#include "export/format_perfetto.h"
+#include "export/json_writer.h"
 
 namespace webprof {
 namespace {

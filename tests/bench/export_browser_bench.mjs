@@ -4,7 +4,7 @@
 //   node tests/bench/export_browser_bench.mjs [samples] [rounds] [settleMs]
 // settleMs (default 0): idle time after each forced collection, see the page.
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../js/chromium.mjs';
+import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
 import { startStaticServer } from '../../e2e/server.mjs';
 
 const samples = Number(process.argv[2] || 1_000_000);

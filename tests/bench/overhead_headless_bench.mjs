@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../js/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../js/node/chromium.mjs';
 import { reportHook, startStaticServer } from '../../e2e/server.mjs';
 import { buildTransformed } from '../../e2e/fidelity-helpers.mjs';
 

@@ -2,7 +2,7 @@
 // figures are the core's share of a probe, the JS glue and clock excluded).
 #include <benchmark/benchmark.h>
 
-#include "window.h"
+#include "probes/window.h"
 
 namespace webprof {
 namespace {

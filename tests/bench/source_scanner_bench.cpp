@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "source_scanner.h"
+#include "source/source_scanner.h"
 
 namespace webprof {
 namespace {

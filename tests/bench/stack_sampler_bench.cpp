@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "stack_sampler.h"
+#include "sampling/stack_sampler.h"
 
 namespace webprof {
 namespace {

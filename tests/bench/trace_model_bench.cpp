@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "session.h"
+#include "trace/session.h"
 
 namespace webprof {
 namespace {

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "call_tree.h"
-#include "runtime_profile.h"
-#include "session.h"
-#include "source_index.h"
+#include "runtime/call_tree.h"
+#include "runtime/runtime_profile.h"
+#include "source/source_index.h"
+#include "trace/session.h"
 
 using namespace webprof;
 

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "byte_sink.h"
-#include "json_check.h"
-#include "json_writer.h"
+#include "export/byte_sink.h"
+#include "export/json_check.h"
+#include "export/json_writer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view in(reinterpret_cast<const char*>(data), size);

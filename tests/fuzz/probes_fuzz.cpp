@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fuzz_reader.h"
-#include "window.h"
+#include "probes/window.h"
 
 using namespace webprof;
 

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/utf8.h"
 #include "fuzz_reader.h"
-#include "session.h"
-#include "utf8.h"
+#include "trace/session.h"
 
 using namespace webprof;
 

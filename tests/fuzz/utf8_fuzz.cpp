@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "utf8.h"
+#include "base/utf8.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view in(reinterpret_cast<const char*>(data), size);

@@ -12,7 +12,7 @@ performance.now = () => {
   return fakeNow;
 };
 const p = await import('webprof');
-const { pickClock } = await import('../../js/clock.mjs');
+const { pickClock } = await import('../../js/core/clock.mjs');
 await p.ready;
 
 /** Runs fn inside a window opened at `at` and returns the reporter's arguments. */

@@ -1,0 +1,241 @@
+// toChromeTrace / toCpuProfile / toPerfettoTrace: a ProfilerTrace and/or what
+// a probes window reported, written by the core's exporters.
+//
+// Data path: the W3C trace is loaded into a core ExportBuilder in a handful of
+// bulk calls (all strings of a table as one UTF-8 blob plus byte lengths; all
+// numbers as one Float64Array/Uint32Array; samples written straight into the
+// core's sample storage, one call per 4096), so cost does not scale with
+// boundary crossings. The core writes the format into chunks in Wasm memory;
+// JS copies each chunk once into one ArrayBuffer and the builder is deleted.
+// A TraceSession as `profile` skips loading: its trace is read in place.
+// Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
+// memory outlives the call.
+import { check, guard, WebprofError } from '../core/core.mjs';
+import { TraceSession } from '../profiler/trace.mjs';
+
+const NONE = 0xffffffff;
+const FORMAT = { chrome: 0, cpuprofile: 1, perfetto: 2 };
+const encoder = new TextEncoder();
+
+/** Chrome Trace Event JSON ({"traceEvents":[...]}) as UTF-8 bytes. */
+export function toChromeTrace(input, options = {}) {
+  return exportAs(FORMAT.chrome, input, options);
+}
+
+/** V8 .cpuprofile JSON (the profile only) as UTF-8 bytes. */
+export function toCpuProfile(input) {
+  return exportAs(FORMAT.cpuprofile, input, {});
+}
+
+/** Perfetto protobuf trace (.pftrace) bytes. */
+export function toPerfettoTrace(input, options = {}) {
+  return exportAs(FORMAT.perfetto, input, options);
+}
+
+let lastTimings = null;
+/** Where the last export spent its time: {loadMs, writeMs, copyMs, bytes} (for benchmarks). */
+export function lastExportTimings() {
+  return lastTimings;
+}
+
+function exportAs(format, input, options) {
+  if (input === null || typeof input !== 'object') {
+    throw new TypeError('webprof: export input must be an object {profile?, marks?, traces?, aggregates?}');
+  }
+  return guard((m) => {
+    const b = new m.ExportBuilder();
+    const heap = new Heap(m);
+    try {
+      const t0 = performance.now();
+      // A TraceSession's trace is already in the core: exported in place.
+      if (input.profile instanceof TraceSession) b.useSession(input.profile._live() && input.profile._handle);
+      else if (input.profile != null) loadProfile(m, b, heap, input.profile);
+      loadProbes(m, b, heap, input);
+      const t1 = performance.now();
+      const pid = options.pid ?? 1;
+      const tid = options.tid ?? 1;
+      if (!Number.isInteger(pid) || !Number.isInteger(tid))
+        throw new TypeError('webprof: pid and tid must be integers');
+      const names = heap.strings([
+        String(options.processName ?? 'webprof'),
+        String(options.threadName ?? 'main'),
+      ]);
+      b.setThread(pid, tid, names.blob, names.lens);
+      check(b.write(format), 'export');
+      const t2 = performance.now();
+      const out = copyChunks(m, b);
+      lastTimings = {
+        loadMs: t1 - t0,
+        writeMs: t2 - t1,
+        copyMs: performance.now() - t2,
+        bytes: out.byteLength,
+      };
+      return out;
+    } finally {
+      heap.freeAll();
+      b.delete();
+    }
+  });
+}
+
+function copyChunks(m, b) {
+  const out = new Uint8Array(b.size());
+  let at = 0;
+  for (let i = 0, n = b.chunkCount(); i < n; i++) {
+    const ptr = b.chunkPtr(i);
+    const len = b.chunkLength(i);
+    out.set(m.HEAPU8.subarray(ptr, ptr + len), at);
+    at += len;
+  }
+  b.clearOutput();
+  return out.buffer;
+}
+
+// Scratch allocations in Wasm memory for one export, freed together.
+// Views are taken after each malloc (memory growth detaches older ones).
+class Heap {
+  constructor(m) {
+    this.m = m;
+    this.ptrs = [];
+  }
+  alloc(bytes) {
+    const p = this.m._malloc(Math.max(8, bytes));
+    if (!p) throw new WebprofError('webprof: out of memory while exporting');
+    this.ptrs.push(p);
+    return p;
+  }
+  f64(values) {
+    const p = this.alloc(values.length * 8);
+    this.m.HEAPF64.set(values, p >> 3);
+    return p;
+  }
+  u32(values) {
+    const p = this.alloc(values.length * 4);
+    this.m.HEAPU32.set(values, p >> 2);
+    return p;
+  }
+  /** All strings as one UTF-8 blob + their byte lengths. */
+  strings(list) {
+    let max = 0;
+    for (const s of list) max += s.length * 3;
+    const blob = this.alloc(max);
+    const lens = new Uint32Array(list.length);
+    let at = blob;
+    for (let i = 0; i < list.length; i++) {
+      const heap = this.m.HEAPU8;
+      const s = list[i];
+      const { written } = encoder.encodeInto(s, heap.subarray(at, at + s.length * 3));
+      lens[i] = written;
+      at += written;
+    }
+    return { blob, lens: this.u32(lens) };
+  }
+  freeAll() {
+    for (const p of this.ptrs) this.m._free(p);
+    this.ptrs = [];
+  }
+}
+
+function loadProfile(m, b, heap, trace) {
+  const { resources = [], frames = [], stacks = [], samples = [] } = trace;
+  if (
+    !Array.isArray(frames) ||
+    !Array.isArray(stacks) ||
+    !Array.isArray(samples) ||
+    !Array.isArray(resources)
+  ) {
+    throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
+  }
+  const r = heap.strings(resources.map(String));
+  check(b.loadResources(r.blob, r.lens, resources.length), 'profile.resources');
+
+  const frameRows = new Uint32Array(frames.length * 3);
+  const names = new Array(frames.length);
+  for (let i = 0; i < frames.length; i++) {
+    const f = frames[i];
+    names[i] = String(f.name ?? '');
+    frameRows[3 * i] = f.resourceId ?? NONE;
+    frameRows[3 * i + 1] = f.line ?? 0;
+    frameRows[3 * i + 2] = f.column ?? 0;
+  }
+  const n = heap.strings(names);
+  check(b.loadFrames(n.blob, n.lens, heap.u32(frameRows), frames.length), 'profile.frames');
+
+  const stackRows = new Uint32Array(stacks.length * 2);
+  for (let i = 0; i < stacks.length; i++) {
+    stackRows[2 * i] = stacks[i].frameId;
+    stackRows[2 * i + 1] = stacks[i].parentId ?? NONE;
+  }
+  check(b.loadStacks(heap.u32(stackRows), stacks.length), 'profile.stacks');
+
+  // Samples go straight into the core's sample storage, span by span: each
+  // row is written here as f64 [timestamp, stackId or -1] and converted in
+  // place by commitSamples() (no scratch, no second copy). The view is
+  // re-read per span because reserving may grow memory (detaching old views).
+  for (let i = 0; i < samples.length;) {
+    const ptr = b.reserveSamples(samples.length - i);
+    const end = i + b.reservedSamples();
+    const rows = m.HEAPF64;
+    for (let k = ptr >> 3; i < end; i++, k += 2) {
+      const s = samples[i];
+      const id = s.stackId;
+      rows[k] = s.timestamp;
+      rows[k + 1] = id === undefined ? -1 : id;
+    }
+    check(b.commitSamples(), 'profile.samples');
+  }
+}
+
+function infoJson(info) {
+  if (info === undefined) return '';
+  try {
+    const text = JSON.stringify(info);
+    return text === undefined ? '' : text;
+  } catch {
+    return String(info); // cycles, BigInt: kept as text (the core writes a string)
+  }
+}
+
+// Probes' MarkTimeline/TraceTimeline ({events: [...]}) or plain arrays.
+function events(x) {
+  if (x == null) return [];
+  if (Array.isArray(x)) return x;
+  if (Array.isArray(x.events)) return x.events;
+  throw new TypeError('webprof: marks/traces must be a timeline {events: [...]} or an array');
+}
+
+function loadProbes(m, b, heap, input) {
+  const marks = events(input.marks);
+  if (marks.length) {
+    const texts = [];
+    const times = new Float64Array(marks.length);
+    marks.forEach((e, i) => {
+      texts.push(String(e.name), infoJson(e.info));
+      times[i] = e.timestamp;
+    });
+    const s = heap.strings(texts);
+    check(b.addMarks(s.blob, s.lens, heap.f64(times), marks.length), 'marks');
+  }
+  const traces = events(input.traces);
+  if (traces.length) {
+    const texts = [];
+    const times = new Float64Array(traces.length * 2);
+    traces.forEach((e, i) => {
+      texts.push(String(e.name), infoJson(e.info));
+      times[2 * i] = e.timestamp;
+      times[2 * i + 1] = e.duration;
+    });
+    const s = heap.strings(texts);
+    check(b.addTraces(s.blob, s.lens, heap.f64(times), traces.length), 'traces');
+  }
+  const aggr = input.aggregates;
+  if (aggr != null) {
+    const entries = aggr instanceof Map ? [...aggr] : Object.entries(aggr);
+    if (entries.length) {
+      const texts = [];
+      for (const [name, result] of entries) texts.push(String(name), infoJson(result));
+      const s = heap.strings(texts);
+      check(b.addAggregates(s.blob, s.lens, entries.length), 'aggregates');
+    }
+  }
+}

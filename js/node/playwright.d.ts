@@ -1,0 +1,62 @@
+// Types of `webprof/playwright`.
+import type { Page, BrowserContext } from 'playwright-core';
+import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline, TraceSummary } from '../webprof.js';
+
+export interface ProfileOptions {
+  /** Sampling interval in ms (default 1). */
+  sampleInterval?: number;
+  /** Sample buffer size (default 1,000,000). */
+  maxBufferSize?: number;
+  /** Which sampler runs in the page (default 'auto'). */
+  backend?: 'auto' | 'native' | 'polyfill';
+  /** Serve documents with `Document-Policy: js-profiling` so Chromium's native sampler is allowed. */
+  native?: boolean;
+  /**
+   * Pass every script the page loads from now on through the dense-sampling transform, so the
+   * polyfill samples inside long synchronous code of pages nobody built for it.
+   */
+  dense?: boolean;
+}
+
+export interface ProfileResult {
+  trace: ProfilerTrace;
+  probes: { aggregates: Map<string, AggrResult>; marks: MarkTimeline; traces: TraceTimeline } | null;
+  /** Which sampler ran: 'native' (Chromium's Profiler) or 'polyfill'. */
+  backend: 'native' | 'polyfill';
+  sampleInterval: number;
+  /** performance.now() in the page when the profile started. */
+  startedAt: number;
+  /** trace.json, profile.cpuprofile, trace.pftrace, summary.txt */
+  files: Record<string, ArrayBuffer>;
+  summary: TraceSummary;
+  summaryText: string;
+  /** Writes the files into dir; resolves to their paths. */
+  save(dir: string): Promise<string[]>;
+}
+
+/** Makes webprof available in every frame of the page/context before page scripts run. */
+export function install(
+  target: Page | BrowserContext,
+  options?: { native?: boolean; dense?: boolean; autoStart?: ProfileOptions },
+): Promise<void>;
+/** Passes every script the page loads through the dense-sampling transform. */
+export function transformScripts(target: Page | BrowserContext): Promise<void>;
+/** Serves every document with `Document-Policy: js-profiling`. */
+export function grantNativeProfiler(target: Page | BrowserContext): Promise<void>;
+export function startProfile(page: Page, options?: ProfileOptions): Promise<void>;
+export function stopProfile(page: Page): Promise<ProfileResult>;
+/** Profiles `page` while `actions` runs. */
+export function profile(
+  page: Page,
+  actions: () => Promise<void>,
+  options?: ProfileOptions,
+): Promise<ProfileResult>;
+
+export interface WebprofFixture {
+  results: ProfileResult[];
+  profile(actions: () => Promise<void>, options?: ProfileOptions): Promise<ProfileResult>;
+  /** Stops the whole-test profile (with `webprofProfile`) now, attaches and returns it. */
+  stop(): Promise<ProfileResult>;
+}
+/** Extends a Playwright `test` with the `webprof` fixture and the `webprofProfile` option. */
+export function withWebprof<T>(base: T): T;

@@ -1,0 +1,340 @@
+// Explicit probes (seed 004): recording windows, aggregates, traces, marks,
+// reporters. Storage, limits and aggregation live in the Wasm core
+// (src/window.h); this module reads the clock, caches name -> id, keeps the
+// info objects (the core stores their slot numbers) and builds the JS results.
+//
+// Hot paths are a JS boolean check then one plain Wasm export taking numbers:
+// not recording, aggrStart returns -1 without reading the clock. Until the
+// core is loaded the exports are stand-ins that log each call with its time;
+// `ready` replays the log into the core, so nothing recorded early is lost
+// (ids handed out meanwhile are provisional, >= PROVISIONAL, and are mapped
+// to the real ones on the way in).
+import { core, ready, checkId, writeScratch, WebprofError } from '../core/core.mjs';
+import { pickClock } from '../core/clock.mjs';
+// While a window records, every probe is also a Profiler polyfill sample site
+// (js/profiler/sampler.mjs: a countdown decrement unless a sample is due).
+import { probe as sampleSite } from '../profiler/sampler.mjs';
+
+// ---- clock ----
+const now = pickClock(globalThis);
+
+// ---- state ----
+const PROVISIONAL = 2 ** 30; // above every core id (ids stay below 2^30)
+// Whether a window is open. A field of a const object: V8 loads it without
+// the TDZ check a module-level `let` costs on every probe call (measured
+// ~1 ns per call in Node 20 and Chromium).
+const state = { recording: false };
+let infos = []; // info objects of the live window, by slot
+let generation = 0; // windows finished in JS (for the console header)
+let globalReporter = null;
+const nameIds = new Map(); // name -> core id (or provisional id before ready)
+const windowOf = new WeakMap(); // aggregates Map -> window number
+
+// Pre-ready log: flat [op, a, b, c, d] entries replayed by `replay`.
+let log = [];
+const provNames = [];
+const provIds = new Map(); // provisional probe id -> real id
+let nextProv = PROVISIONAL;
+const OP_START = 0;
+const OP_END = 1;
+const OP_AGGR_START = 2;
+const OP_AGGR_END = 3;
+const OP_AGGR_START_NAMED = 4;
+const OP_AGGR_END_NAMED = 5;
+const OP_TRACE_START = 6;
+const OP_TRACE_END = 7;
+const OP_TRACE_END_NAMED = 8;
+const OP_MARK = 9;
+
+function logged(op, result) {
+  return (a, b, c, d) => {
+    log.push([op, a, b, c, d]);
+    return result === 'id' ? nextProv++ : result;
+  };
+}
+let cAggrStart = logged(OP_AGGR_START, 'id');
+let cAggrEnd = logged(OP_AGGR_END, 1);
+let cAggrStartNamed = logged(OP_AGGR_START_NAMED, 0);
+let cAggrEndNamed = logged(OP_AGGR_END_NAMED, 1);
+let cTraceStart = logged(OP_TRACE_START, 'id');
+let cTraceEnd = logged(OP_TRACE_END, 1);
+let cTraceEndNamed = logged(OP_TRACE_END_NAMED, 1);
+let cMark = logged(OP_MARK, 1);
+let cStart = logged(OP_START, 1);
+let cEnd = (t, reporter, windowInfos) => log.push([OP_END, t, reporter, windowInfos]);
+
+function internName(name) {
+  if (typeof name !== 'string') {
+    throw new WebprofError(`webprof: a probe name must be a string, got ${typeof name}`);
+  }
+  let id;
+  if (log === null) {
+    const { ptr, len } = writeScratch(name);
+    id = checkId(core()._wp_probes_intern(ptr, len), `probe name "${name}"`);
+  } else {
+    id = PROVISIONAL + provNames.length;
+    provNames.push(name);
+  }
+  nameIds.set(name, id);
+  return id;
+}
+function idOf(name) {
+  const id = nameIds.get(name);
+  return id === undefined ? internName(name) : id;
+}
+function realId(id) {
+  if (id < PROVISIONAL) return id;
+  const r = provIds.get(id);
+  return r === undefined ? -1 : r;
+}
+
+// ---- window ----
+/**
+ * Opens a recording window. Repeated while recording: nothing changes.
+ * @param {{markLimit?: number, traceLimit?: number}} [options]
+ */
+export function start(options) {
+  if (state.recording) return;
+  const o = options !== null && typeof options === 'object' ? options : {};
+  const markLimit = typeof o.markLimit === 'number' ? o.markLimit : NaN;
+  const traceLimit = typeof o.traceLimit === 'number' ? o.traceLimit : NaN;
+  state.recording = true;
+  infos = [];
+  cStart(now(), markLimit, traceLimit);
+}
+
+/** Closes the window and hands its results to the global then the local reporter. */
+export function end(reporter) {
+  if (!state.recording) return;
+  const t = now();
+  state.recording = false;
+  cEnd(t, reporter, infos);
+}
+
+// ---- aggregates ----
+// Kept tiny so TurboFan inlines it at the call site: not recording, a probe
+// is a load of `state.recording` and a compare.
+export function aggrStart(name, useName) {
+  return state.recording
+    ? aggrStartRecording(name, useName)
+    : useName === true
+      ? aggrStartNamedEarly(name)
+      : -1;
+}
+
+function aggrStartRecording(name, useName) {
+  sampleSite();
+  const id = nameIds.get(name);
+  const n = id === undefined ? internName(name) : id;
+  if (useName === true) {
+    cAggrStartNamed(n, now());
+    return -1;
+  }
+  return cAggrStart(n, now());
+}
+
+// Name mode may save its start before the window (seed 004).
+function aggrStartNamedEarly(name) {
+  cAggrStartNamed(idOf(name), now());
+  return -1;
+}
+
+export function aggrEnd(idOrName) {
+  if (!state.recording) return;
+  sampleSite();
+  if (typeof idOrName === 'number') {
+    if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
+  } else if (typeof idOrName === 'string') {
+    cAggrEndNamed(idOf(idOrName), now());
+  }
+}
+
+// ---- traces and marks ----
+export function traceStart(name, useName) {
+  if (!state.recording) return -1;
+  sampleSite();
+  return cTraceStart(idOf(name), now(), useName === true ? 1 : 0);
+}
+
+export function traceEnd(idOrName, info) {
+  if (!state.recording) return;
+  sampleSite();
+  const slot = info === undefined ? -1 : infos.length;
+  let ok = 0;
+  if (typeof idOrName === 'number') {
+    if (idOrName >= 0) ok = cTraceEnd(log === null ? realId(idOrName) : idOrName, now(), slot);
+  } else if (typeof idOrName === 'string') {
+    ok = cTraceEndNamed(idOf(idOrName), now(), slot);
+  }
+  if (ok && slot >= 0) infos.push(info); // kept by reference
+}
+
+export function mark(name, info) {
+  if (!state.recording) return;
+  sampleSite();
+  const slot = info === undefined ? -1 : infos.length;
+  if (cMark(idOf(name), now(), slot) && slot >= 0) infos.push(info);
+}
+
+// ---- spans measured elsewhere (framework probes, e.g. long task entries) ----
+/** Folds a span [startTime, endTime] (clock ms) into aggregate `name`. Internal. */
+export function recordAggr(name, startTime, endTime) {
+  if (!state.recording) return;
+  const id = cAggrStart(idOf(name), startTime);
+  if (id >= 0) cAggrEnd(id, endTime);
+}
+/** Records a finished trace [startTime, startTime + duration] (clock ms). Internal. */
+export function recordTrace(name, startTime, duration, info) {
+  if (!state.recording) return;
+  const id = cTraceStart(idOf(name), startTime, 0);
+  if (id < 0) return;
+  const slot = info === undefined ? -1 : infos.length;
+  if (cTraceEnd(id, startTime + duration, slot) && slot >= 0) infos.push(info);
+}
+
+// ---- legacy names ----
+export const scopeStart = (name) => aggrStart(name);
+export const scopeEnd = (id) => aggrEnd(id);
+export const measureStart = (name) => aggrStart(name, true);
+export const measureEnd = (name) => aggrEnd(name);
+
+// ---- reporters ----
+export function setReporter(reporter) {
+  if (typeof reporter !== 'function') throw new WebprofError('webprof: setReporter expects a function');
+  globalReporter = reporter;
+}
+export function clearReporter() {
+  globalReporter = null;
+}
+
+function readWindow(windowInfos) {
+  const m = core();
+  const ptr = m._wp_probes_report() >> 3;
+  const len = m._wp_probes_report_len();
+  const f = m.HEAPF64.slice(ptr, ptr + len); // a copy: growth detaches views
+  const names = [];
+  for (const [name, id] of nameIds) names[id] = name;
+  const startedAt = f[1];
+  const nAggr = f[3];
+  const nMarks = f[4];
+  const nTraces = f[6];
+  let i = 9;
+  const aggregates = new Map();
+  for (let k = 0; k < nAggr; k++, i += 9) {
+    aggregates.set(names[f[i]], {
+      count: f[i + 1],
+      sum: f[i + 2],
+      avg: f[i + 3],
+      max: f[i + 4],
+      min: f[i + 5],
+      p50: f[i + 6],
+      p90: f[i + 7],
+      p99: f[i + 8],
+    });
+  }
+  const markEvents = [];
+  for (let k = 0; k < nMarks; k++, i += 4) {
+    const e = { name: names[f[i]], start: f[i + 1] - startedAt, timestamp: f[i + 1] };
+    if (f[i + 2] >= 0) e.info = windowInfos[f[i + 2]];
+    markEvents.push(e);
+  }
+  const traceEvents = [];
+  for (let k = 0; k < nTraces; k++, i += 4) {
+    const e = { name: names[f[i]], start: f[i + 1] - startedAt, timestamp: f[i + 1], duration: f[i + 2] };
+    if (f[i + 3] >= 0) e.info = windowInfos[f[i + 3]];
+    traceEvents.push(e);
+  }
+  windowOf.set(aggregates, f[0]);
+  return [
+    aggregates,
+    { events: markEvents, dropped: f[5] },
+    { events: traceEvents, dropped: f[7], incomplete: f[8] },
+  ];
+}
+
+function callReporter(reporter, results) {
+  try {
+    reporter(results[0], results[1], results[2]);
+  } catch (e) {
+    // Swallowed so neither recording nor the other reporter breaks; still
+    // visible to whoever debugs the reporter.
+    console.error('[webprof] a probes reporter threw:', e);
+  }
+}
+
+function finishWindow(t, localReporter, windowInfos) {
+  const m = core();
+  if (m._wp_probes_end(t) !== 0) return;
+  generation++;
+  const results = readWindow(windowInfos);
+  if (globalReporter) callReporter(globalReporter, results);
+  if (typeof localReporter === 'function') callReporter(localReporter, results);
+}
+
+// ---- for js/probes/console-reporter.mjs ----
+/** The core's id for probe name `name` (interned on first use). Internal. */
+export function probeNameId(name) {
+  return idOf(name);
+}
+/** The window number of a results Map this module produced, else 0. Internal. */
+export function windowNumber(aggregates) {
+  return (aggregates && windowOf.get(aggregates)) || 0;
+}
+
+// ---- going live ----
+function replay() {
+  const m = core();
+  const entries = log;
+  log = null; // from now on internName and the hot paths talk to the core
+  const nameMap = new Map();
+  provNames.forEach((name, k) => {
+    nameIds.delete(name);
+    nameMap.set(PROVISIONAL + k, idOf(name));
+  });
+  // The core's own names for the boundary marks.
+  idOf('start');
+  idOf('end');
+  const n = (id) => (id >= PROVISIONAL ? nameMap.get(id) : id);
+  const id = (p) => realId(p);
+  // Call each export once before keeping a reference: until then it is a
+  // slow lazy wrapper (TOOLCHAIN.md). These calls change nothing.
+  m._wp_probes_aggr_start(-1, 0);
+  m._wp_probes_aggr_end(-1, 0);
+  m._wp_probes_aggr_start_named(-1, 0);
+  m._wp_probes_aggr_end_named(-1, 0);
+  m._wp_probes_trace_start(-1, 0, 0);
+  m._wp_probes_trace_end(-1, 0, -1);
+  m._wp_probes_trace_end_named(-1, 0, -1);
+  m._wp_probes_mark(-1, 0, -1);
+  cAggrStart = m._wp_probes_aggr_start;
+  cAggrEnd = m._wp_probes_aggr_end;
+  cAggrStartNamed = m._wp_probes_aggr_start_named;
+  cAggrEndNamed = m._wp_probes_aggr_end_named;
+  cTraceStart = m._wp_probes_trace_start;
+  cTraceEnd = m._wp_probes_trace_end;
+  cTraceEndNamed = m._wp_probes_trace_end_named;
+  cMark = m._wp_probes_mark;
+  cStart = (t, markLimit, traceLimit) => m._wp_probes_start(t, markLimit, traceLimit);
+  cEnd = finishWindow;
+  let prov = PROVISIONAL;
+  for (const [op, a, b, c, d] of entries) {
+    if (op === OP_START) cStart(a, b, c);
+    else if (op === OP_END) finishWindow(a, b, c);
+    else if (op === OP_AGGR_START) provIds.set(prov++, cAggrStart(n(a), b));
+    else if (op === OP_AGGR_END) cAggrEnd(id(a), b);
+    else if (op === OP_AGGR_START_NAMED) cAggrStartNamed(n(a), b);
+    else if (op === OP_AGGR_END_NAMED) cAggrEndNamed(n(a), b);
+    else if (op === OP_TRACE_START) provIds.set(prov++, cTraceStart(n(a), b, c));
+    else if (op === OP_TRACE_END) cTraceEnd(id(a), b, c);
+    else if (op === OP_TRACE_END_NAMED) cTraceEndNamed(n(a), b, c);
+    else if (op === OP_MARK) cMark(n(a), b, c);
+    void d;
+  }
+}
+ready.then(replay, () => {
+  // No core: probes become no-ops (the reason is reported through `ready`).
+  log = [];
+  const none = () => 0;
+  cAggrStart = cTraceStart = () => -1;
+  cAggrEnd = cAggrStartNamed = cAggrEndNamed = cTraceEnd = cTraceEndNamed = cMark = cStart = cEnd = none;
+});

@@ -1,0 +1,150 @@
+// Deferred stacks: captures whose sample the core has already taken and
+// whose Error.stack text it waits for.
+//
+// Formatting a captured stack as text (and encoding and parsing it) is most
+// of a polyfill sample's cost, and nothing needs it until the trace is read:
+// the sampler (js/profiler/sampler.mjs) captures the frames at the sample, the core
+// takes the sample at once (src/deferred_stacks.h), and the texts follow
+// here, oldest first — the order the core expects — at stop()/results(), in
+// idle time, or when too many wait.
+import { core, writeScratch } from '../core/core.mjs';
+import { findStatus } from './trace.mjs';
+import { isMutedScriptUrl } from './muted.mjs';
+import { stackText, withOwnFormat } from './stack_capture.mjs';
+import { pickClock } from '../core/clock.mjs';
+
+const g = globalThis;
+// Captured at load, before js/profiler/probe-sites.mjs wraps timers: resolving must
+// not be a probe site.
+const idle = g.requestIdleCallback;
+const timer = g.setTimeout;
+const now = pickClock(g);
+let unclassifiedStatus = -1;
+const unclassified = () =>
+  unclassifiedStatus < 0 ? (unclassifiedStatus = findStatus('UnclassifiedScript')) : unclassifiedStatus;
+
+// Captures whose sample the core has taken and whose text it waits for,
+// oldest first (the core expects the texts in this order). A pending capture
+// keeps its frames' functions and receivers alive: ≈1.4 KB at 30 frames and
+// ≈10 KB at 251 frames in Chromium 156 (≈40 B a frame), so at most
+// MAX_PENDING wait: ≈0.7 MB at that depth, ≤ ≈5 MB at the 256-frame capture limit, ≈0.5 s of
+// samples at 1 ms. Past that the oldest RESOLVE_CHUNK are resolved in the
+// page's time: a busy stretch longer than the bound pays what eager
+// formatting did, in short batches (≈1–2 ms) rather than one long pause.
+const MAX_PENDING = 512;
+const RESOLVE_CHUNK = 32;
+// In idle time a slice resolves for at most this long (ms) before giving the
+// thread back, when the idle callback did not say how long it may run.
+const SLICE_MS = 4;
+const queue = [];
+let resolveScheduled = false;
+let resolving = false;
+
+/** Queues a capture whose sample the core took (wp_profiler_defer returned > 0). */
+export function defer(captured) {
+  queue.push(captured);
+  if (queue.length >= MAX_PENDING) resolvePending(RESOLVE_CHUNK);
+  else if (!resolveScheduled) scheduleResolve();
+}
+
+/**
+ * Formats and parses the `n` oldest pending captures (all by default), so
+ * every sample taken so far has its stack. Call before reading a sampled
+ * trace (Profiler.stop(), RuntimeProfiler.results()).
+ */
+export function resolvePending(n = Infinity) {
+  // Classifying a script may run page code (a patched DOM API), and with it
+  // a probe site: a nested call would hand the core newer texts before the
+  // batch's older ones. The captures it adds wait for the next call.
+  if (resolving || queue.length === 0) return;
+  resolving = true;
+  try {
+    const m = core();
+    const batch = queue.splice(0, n);
+    // The page's Error.prepareStackTrace is set aside only while each text
+    // is read, not while scripts are classified.
+    for (const captured of batch) {
+      const text = withOwnFormat(stackText, captured);
+      resolveOne(m, text);
+    }
+  } finally {
+    resolving = false;
+  }
+}
+
+// Classifies scripts the core has not seen (js/profiler/muted.mjs) and retries, so no
+// frame of an unclassified script is ever kept; still unclassified (the cap
+// of the script table): the sample keeps no stack.
+function resolveOne(m, text) {
+  for (let round = 0; round < 4; round++) {
+    const { ptr, len } = writeScratch(text);
+    if (m._wp_profiler_resolve(ptr, len) !== unclassified()) return;
+    classifyReported(m);
+  }
+  m._wp_profiler_skip();
+}
+
+// Resolving waits for idle time: requestIdleCallback in a window, a timer
+// where there is none (workers, Node).
+function scheduleResolve() {
+  resolveScheduled = true;
+  if (idle) idle.call(g, __webprof$idle, { timeout: 1000 });
+  else timer.call(g, __webprof$idle, 16);
+}
+function __webprof$idle(deadline) {
+  resolveScheduled = false;
+  const budget = deadline && !deadline.didTimeout ? deadline.timeRemaining() : SLICE_MS;
+  const end = now() + budget;
+  do resolvePending(8);
+  while (queue.length > 0 && now() < end);
+  if (queue.length > 0) scheduleResolve();
+}
+
+const decoder = new TextDecoder();
+/**
+ * Classifies the script URLs the core's last capture refused as unknown
+ * (CORS-muted or not, js/profiler/muted.mjs) so the caller can retry.
+ */
+export function classifyReported(m) {
+  const ptr = m._wp_profiler_unclassified();
+  const len = m._wp_profiler_unclassified_len();
+  classifyUrls(decoder.decode(m.HEAPU8.slice(ptr, ptr + len)), m._wp_profiler_config);
+}
+
+// The kinds of a core sampler's configure(kind, ptr, len): the W3C
+// Profiler's wp_profiler_config and RuntimeProfile.configure (frame()) take
+// the same ones (wasm/bind_util.h ConfigureSampler).
+const OWN_URL_PREFIX = 0;
+const OWN_NAME_MARKER = 1;
+const NOT_MUTED = 2;
+const MUTED = 3;
+const REQUIRE_CLASSIFIED = 4;
+
+/**
+ * Makes a core sampler drop webprof's own frames (named with `marker`, or
+ * under `ownUrl` when given) and refuse frames of scripts not classified yet.
+ */
+export function configureSampler(configure, marker, ownUrl) {
+  const name = writeScratch(marker);
+  configure(OWN_NAME_MARKER, name.ptr, name.len);
+  if (ownUrl) {
+    const own = writeScratch(ownUrl);
+    configure(OWN_URL_PREFIX, own.ptr, own.len);
+  }
+  configure(REQUIRE_CLASSIFIED, 0, 1);
+}
+
+/**
+ * Tells a core sampler's `configure(kind, ptr, len)` whether each of the
+ * '\n'-joined script `urls` is CORS-muted (the sampler's and frame()'s).
+ */
+export function classifyUrls(urls, configure) {
+  for (const url of urls.split('\n')) {
+    if (!url) continue;
+    // Decided before the URL is written: classifying may run page code,
+    // which may reach a probe site that uses the scratch buffer.
+    const muted = isMutedScriptUrl(url);
+    const s = writeScratch(url);
+    configure(muted ? MUTED : NOT_MUTED, s.ptr, s.len);
+  }
+}

@@ -1,0 +1,268 @@
+// `Profiler`: the W3C JS Self-Profiling interface, in every browser.
+//
+// One class, two backends behind it, one trace shape out of it:
+//  - 'native': Chromium's own Profiler (needs `Document-Policy: js-profiling`);
+//    its trace is loaded through the core's interning (TraceSession), so
+//    ids are the core's and the shape matches the polyfill's exactly;
+//  - 'polyfill': js/profiler/sampler.mjs samples at probe sites and the core builds
+//    the trace (wasm/bind_profiler.cpp).
+// 'auto' (the default) takes the native one when the page may use it.
+// Argument handling follows the IDL: ProfilerInitOptions members are
+// converted in WebIDL order (maxBufferSize as an unsigned long, then
+// sampleInterval as a double); a missing required member is a TypeError, a
+// negative sampleInterval a RangeError, a second stop() a promise rejected
+// with an "InvalidStateError" DOMException.
+import { ready } from '../core/core.mjs';
+import { timeOrigin } from '../core/clock.mjs';
+import { TraceSession } from './trace.mjs';
+import { isMutedScriptUrl } from './muted.mjs';
+import { resolveFrameDefinitions } from './fidelity.mjs';
+import {
+  MARKER,
+  MIN_INTERVAL,
+  ownUrl,
+  SamplerSession,
+  materialize,
+  startSession,
+  stopSession,
+} from './sampler.mjs';
+import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
+import { resolvePending } from './deferred.mjs';
+
+const POLYFILL = Symbol.for('webprof.Profiler');
+// The engine's own Profiler, captured before webprof/polyfill may replace it.
+export const NativeProfiler =
+  typeof globalThis.Profiler === 'function' && !globalThis.Profiler[POLYFILL] ? globalThis.Profiler : null;
+const BACKENDS = ['auto', 'native', 'polyfill'];
+
+// WebIDL `unsigned long` (non-enforcing): ToNumber, NaN/±Infinity -> 0,
+// truncate, modulo 2^32.
+function toUnsignedLong(v) {
+  const n = Number(v);
+  if (!Number.isFinite(n)) return 0;
+  const t = Math.trunc(n) % 2 ** 32;
+  return t < 0 ? t + 2 ** 32 : t;
+}
+
+function convertOptions(options) {
+  if (options === undefined || options === null) options = {};
+  else if (typeof options !== 'object' && typeof options !== 'function')
+    throw new TypeError(
+      "Failed to construct 'Profiler': The provided value is not of type 'ProfilerInitOptions'.",
+    );
+  const backend = options.backend === undefined ? 'auto' : String(options.backend);
+  const rawMax = options.maxBufferSize;
+  if (rawMax === undefined)
+    throw new TypeError("Failed to construct 'Profiler': required member maxBufferSize is undefined.");
+  const maxBufferSize = toUnsignedLong(rawMax);
+  const rawInterval = options.sampleInterval;
+  if (rawInterval === undefined)
+    throw new TypeError("Failed to construct 'Profiler': required member sampleInterval is undefined.");
+  const sampleInterval = Number(rawInterval);
+  if (!Number.isFinite(sampleInterval))
+    throw new TypeError("Failed to construct 'Profiler': sampleInterval is not a finite number.");
+  if (sampleInterval < 0)
+    throw new RangeError("Failed to construct 'Profiler': sampleInterval must be non-negative.");
+  if (!BACKENDS.includes(backend))
+    throw new TypeError(`Failed to construct 'Profiler': backend must be one of ${BACKENDS.join(', ')}.`);
+  return { sampleInterval, maxBufferSize, backend };
+}
+
+function invalidState() {
+  return Promise.reject(new DOMException('Profiler already stopped.', 'InvalidStateError'));
+}
+
+export class Profiler extends EventTarget {
+  /**
+   * @param {{sampleInterval: number, maxBufferSize: number, backend?: 'auto'|'native'|'polyfill'}} options
+   */
+  constructor(options) {
+    super();
+    const o = convertOptions(options);
+    this._stopCalled = false;
+    this._impl = null;
+    if (o.backend !== 'polyfill' && NativeProfiler) {
+      try {
+        this._impl = new NativeBackend(this, o);
+      } catch (e) {
+        if (o.backend === 'native') throw e; // e.g. NotAllowedError without the policy
+      }
+    } else if (o.backend === 'native') {
+      throw new DOMException('This browser has no native Profiler.', 'NotSupportedError');
+    }
+    if (!this._impl) this._impl = new PolyfillBackend(this, o);
+  }
+
+  /** The interval really used (ms). */
+  get sampleInterval() {
+    return this._impl.sampleInterval;
+  }
+  get stopped() {
+    return this._impl.stopped;
+  }
+  /** 'native' or 'polyfill' (webprof extension). */
+  get backend() {
+    return this._impl.kind;
+  }
+
+  /** Stops the session and resolves with its ProfilerTrace. */
+  stop() {
+    if (this._stopCalled) return invalidState();
+    this._stopCalled = true;
+    return this._impl.stop();
+  }
+
+  /** A probe-site wrapper for fn (webprof extension; shared by all profilers). */
+  wrap(fn) {
+    return wrap(fn);
+  }
+  /** Wraps every method of obj (webprof extension). */
+  instrument(obj) {
+    return instrument(obj);
+  }
+}
+Object.defineProperty(Profiler, POLYFILL, { value: true });
+
+function fireFull(target) {
+  // Never inside the page's code that hit the probe: a task of its own.
+  Promise.resolve().then(() => target.dispatchEvent(new Event('samplebufferfull')));
+}
+
+class PolyfillBackend {
+  constructor(owner, o) {
+    this.kind = 'polyfill';
+    this.sampleInterval = Math.max(MIN_INTERVAL, o.sampleInterval);
+    this.maxBufferSize = o.maxBufferSize;
+    this.stopped = false;
+    this.session = new SamplerSession({
+      interval: this.sampleInterval,
+      maxBufferSize: o.maxBufferSize,
+      onFull: () => {
+        this.stopped = true;
+        fireFull(owner);
+      },
+    });
+    installProbeSites();
+    startSession(
+      this.session,
+      () =>
+        new TraceSession({
+          sampleInterval: this.sampleInterval,
+          maxBufferSize: o.maxBufferSize,
+          timeOrigin: timeOrigin(),
+        }),
+    );
+  }
+
+  async stop() {
+    stopSession(this.session);
+    this.stopped = true;
+    await ready;
+    // A session stopped before the core loaded: build it now from what was kept.
+    const s = this.session;
+    if (!s.trace) materialize(s);
+    // Samples taken so far whose stacks wait for their text get them now.
+    resolvePending();
+    s.trace.stop();
+    try {
+      await resolveDefinitions(s.trace);
+      return s.trace.toTrace();
+    } finally {
+      s.trace.dispose();
+    }
+  }
+}
+
+// Spec frame identity: frames move from the executing position to their
+// function's definition (js/profiler/fidelity.mjs). A failure there is never worth a
+// lost trace: the frames then keep the positions they were captured with.
+async function resolveDefinitions(trace) {
+  try {
+    await resolveFrameDefinitions(trace);
+  } catch {
+    /* positions stay as captured */
+  }
+}
+
+class NativeBackend {
+  constructor(owner, o) {
+    this.kind = 'native';
+    this.maxBufferSize = o.maxBufferSize;
+    this.native = new NativeProfiler({ sampleInterval: o.sampleInterval, maxBufferSize: o.maxBufferSize });
+    this.full = false;
+    // Chromium fires samplebufferfull but leaves `stopped` false; the spec
+    // says the session stops, so the wrapper reports stopped from then on.
+    this.native.addEventListener('samplebufferfull', () => {
+      this.full = true;
+      owner.dispatchEvent(new Event('samplebufferfull'));
+    });
+  }
+  get sampleInterval() {
+    return this.native.sampleInterval;
+  }
+  get stopped() {
+    return this.full || this.native.stopped;
+  }
+  async stop() {
+    const trace = await this.native.stop();
+    await ready;
+    return importTrace(trace, this.native.sampleInterval);
+  }
+}
+
+// webprof's own file (when it is one) and the polyfill's muted/realm rule.
+function hiddenForImport(url) {
+  return (ownUrl !== null && url.replace(/[?#].*$/, '') === ownUrl) || isMutedScriptUrl(url);
+}
+
+/**
+ * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
+ * returns the core's trace: equal frames and (frame, parent) pairs merge,
+ * ids are dense in first-use order, samples keep their order and times.
+ * Frames of resources `hideResource(url)` rejects map to nothing, with the
+ * polyfill's rule (js/profiler/muted.mjs): Chromium keeps a child frame's functions
+ * called synchronously from the parent, the spec does not.
+ */
+export function importTrace(trace, sampleInterval = 10, hideResource = hiddenForImport) {
+  const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
+  const s = new TraceSession({
+    sampleInterval,
+    maxBufferSize: Math.max(samples.length, 1),
+    timeOrigin: timeOrigin(),
+  });
+  try {
+    const res = trace.resources.map((r) => (hideResource(r) ? -1 : undefined));
+    for (let i = 0; i < res.length; i++) if (res[i] === undefined) res[i] = s.resource(trace.resources[i]);
+    // webprof's own frames (wrap() wrappers, probes) are real JS to the
+    // native sampler: they map to nothing, like the polyfill's (MARKER).
+    const frames = trace.frames.map((f) =>
+      f.name.includes(MARKER) || (f.resourceId !== undefined && res[f.resourceId] < 0)
+        ? -1
+        : s.frame({
+            name: f.name,
+            resourceId: f.resourceId === undefined ? undefined : res[f.resourceId],
+            line: f.line || undefined,
+            column: f.column || undefined,
+          }),
+    );
+    const UNSEEN = -2;
+    const stackIds = new Array(trace.stacks.length).fill(UNSEEN); // -1 = no stack
+    const stackOf = (i) => {
+      // Iterative walk to the first known ancestor, then parents first.
+      const chain = [];
+      for (let j = i; j !== undefined && stackIds[j] === UNSEEN; j = trace.stacks[j].parentId) chain.push(j);
+      for (let k = chain.length - 1; k >= 0; k--) {
+        const row = trace.stacks[chain[k]];
+        const parent = row.parentId === undefined ? -1 : stackIds[row.parentId];
+        const frame = frames[row.frameId];
+        stackIds[chain[k]] = frame < 0 ? parent : s.stack(frame, parent < 0 ? undefined : parent);
+      }
+      return stackIds[i] < 0 ? undefined : stackIds[i];
+    };
+    for (const smp of samples)
+      s.sample(smp.timestamp, smp.stackId === undefined ? undefined : stackOf(smp.stackId));
+    return s.toTrace();
+  } finally {
+    s.dispose();
+  }
+}

@@ -1,0 +1,325 @@
+// The polyfill sampler: when is a sample due, where is it taken, and the
+// hand-over of the captured stack text to the core.
+//
+// JavaScript cannot interrupt itself, so samples are taken at probe sites —
+// points where webprof's code runs anyway:
+//  - task entry and exit, by wrapping the callbacks given to setTimeout,
+//    setInterval, requestAnimationFrame, addEventListener (message events
+//    included), queueMicrotask and Promise.prototype.then;
+//  - explicit sites: wrap(fn), instrument(object), and probe() for the
+//    explicit-probes API.
+// A probe is a countdown decrement; only every `stride`-th probe reads the
+// clock (performance.now ≈ 120 ns). The stride adapts so that clock reads
+// happen about every interval/8: a hot site costs ~1 ns per call, a cold one
+// still reads the clock each time. When a sample is due at a site the
+// stack's frames are captured (js/profiler/stack_capture.mjs) and the core takes the
+// sample at once in every due session — timestamp, order, the buffer limit
+// and samplebufferfull are decided then (wasm/bind_profiler.cpp). The
+// capture's text is formatted and parsed later, oldest first, in batches:
+// formatting is most of a sample's cost and is not needed until the trace is
+// read (js/profiler/deferred.mjs).
+// Between tasks a timer samples too: nothing of the page runs then, so
+// those samples carry no stackId (idle, as the spec defines). The timer hops
+// through a MessageChannel so browsers' 4 ms clamp of nested timers does
+// not apply and 1 ms intervals hold.
+//
+// The probe sites themselves live in js/profiler/probe-sites.mjs (installed by the
+// Profiler before its first session starts).
+// webprof's own frames are named with MARKER (the core strips them); do not
+// give the functions on the probe -> capture path other names.
+import { core, isReady, ready, writeScratch } from '../core/core.mjs';
+import { findStatus } from './trace.mjs';
+import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
+import { classifyReported, configureSampler, defer } from './deferred.mjs';
+import { pickClock } from '../core/clock.mjs';
+
+export const MARKER = '__webprof$';
+/** The smallest interval the polyfill samples at (ms). */
+export const MIN_INTERVAL = 1;
+
+const g = globalThis;
+// Captured at load, before probe-sites.mjs wraps them: the sampler's own
+// timer and listener must not be probe sites.
+const orig = {
+  setTimeout: g.setTimeout,
+  addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
+};
+// The Profiler's clock is the page's performance.now() (the probes' clock).
+export const now = pickClock(globalThis);
+
+// webprof's own script, when it is a file of its own (dist/webprof.mjs,
+// dist/webprof.js, dist/polyfill.mjs): its frames — e.g. the explicit-probes
+// functions that call probe() — are removed by URL too. Inside a page's own
+// bundle the URL is the page's, so only the MARKER names are used.
+const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
+export const ownUrl = (() => {
+  const u = ownScriptUrl();
+  return OWN_FILE.test(u) ? u.replace(/[?#].*$/, '') : null;
+})();
+
+// Sessions in core attach order (bit i of a sample mask = sessions[i]).
+const sessions = [];
+let dueAt = Infinity;
+let minInterval = Infinity;
+let countdown = 1 << 30; // nothing runs: probes only decrement
+let stride = 1;
+let lastRead = 0;
+let hidden = false;
+let configured = false;
+let status = null; // core status codes, looked up once
+
+/**
+ * One polyfill profiling session as the sampler sees it. Before the core is
+ * ready, due samples are kept as (timestamp, stack text) and replayed.
+ */
+export class SamplerSession {
+  constructor({ interval, maxBufferSize, onFull }) {
+    this.interval = interval;
+    this.maxBufferSize = maxBufferSize;
+    this.onFull = onFull;
+    this.nextDue = now();
+    this.trace = null; // TraceSession once the core is ready
+    this.pending = []; // [timestamp, text|null] before ready
+    this.active = true;
+  }
+}
+
+/** Registers a session; it is sampled from now on. */
+export function startSession(session, makeTrace) {
+  watchVisibility();
+  session.makeTrace = makeTrace;
+  if (hidden) session.pausedByVisibility = true;
+  sessions.push(session);
+  if (isReady()) attach(session);
+  else
+    ready.then(
+      () => session.active && attach(session),
+      () => {},
+    );
+  recompute();
+  countdown = 1;
+  stride = 1;
+  schedule();
+}
+
+/** Stops sampling `session` (synchronously: later samples are not kept). */
+export function stopSession(session) {
+  if (!session.active) return;
+  session.active = false;
+  const i = sessions.indexOf(session);
+  if (i >= 0) sessions.splice(i, 1);
+  if (session.trace) core()._wp_profiler_detach(session.trace._handle);
+  recompute();
+}
+
+function attach(session) {
+  if (materialize(session) === status.BufferFull) return full(session);
+  // Keep the core's attach order equal to `sessions` order.
+  const m = core();
+  for (const s of sessions) if (s.trace) m._wp_profiler_detach(s.trace._handle);
+  for (const s of sessions) if (s.trace) m._wp_profiler_attach(s.trace._handle);
+}
+
+function configure() {
+  if (configured) return;
+  configured = true;
+  status = {
+    Ok: 0,
+    BufferFull: findStatus('BufferFull'),
+    Unclassified: findStatus('UnclassifiedScript'),
+  };
+  configureSampler(core()._wp_profiler_config, MARKER, ownUrl);
+}
+
+function recompute() {
+  dueAt = Infinity;
+  minInterval = Infinity;
+  for (const s of sessions) {
+    if (s.nextDue < dueAt) dueAt = s.nextDue;
+    if (s.interval < minInterval) minInterval = s.interval;
+  }
+  if (sessions.length === 0 || hidden) countdown = 1 << 30;
+  if (onChange) onChange(sessions.length > 0 && !hidden ? minInterval : 0);
+}
+
+// Dense probe sites (js/profiler/dense.mjs) follow the running sessions.
+let onChange = null;
+/** fn(interval): the smallest running interval (ms), 0 when nothing samples. */
+export function onSessionsChanged(fn) {
+  onChange = fn;
+  recompute();
+}
+
+/**
+ * For dense probe sites: at time t (performance.now()), takes a sample if
+ * one is due. Returns the ms until the next sample is due (> 0), or 0 when
+ * nothing samples. Named with MARKER: its frame is webprof's own.
+ * @param {number} t
+ * @param {Function} [entry] the probe site's own function: V8 leaves it and
+ *   the frames it called out of the capture (fewer frames to capture/format)
+ */
+export function __webprof$due(t, entry = __webprof$due) {
+  if (sessions.length === 0 || hidden) return 0;
+  if (t >= dueAt) __webprof$sample(t, entry);
+  return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
+}
+
+/** A probe site. Cheap unless a sample is due. */
+export { __webprof$probe as probe };
+function __webprof$probe() {
+  if (--countdown > 0) return;
+  __webprof$check();
+}
+
+function __webprof$check() {
+  if (sessions.length === 0 || hidden) {
+    countdown = 1 << 30;
+    return;
+  }
+  const t = now();
+  // Adapt the stride so clock reads come about every interval/8.
+  const dt = t - lastRead;
+  lastRead = t;
+  const target = minInterval / 8;
+  if (dt < target / 2 && stride < 4096) stride *= 2;
+  else if (dt > target && stride > 1) stride >>= 1;
+  countdown = stride;
+  if (t >= dueAt) __webprof$sample(t, __webprof$probe);
+}
+
+// A due sample. `entry`: the outermost webprof function on the stack (V8
+// captures only the frames below it); null for an idle sample (no stack).
+function __webprof$sample(t, entry) {
+  // Bit i of the mask selects the i-th session attached to the core.
+  let mask = 0;
+  let attachedDue = false;
+  let pendingDue = null;
+  let ai = 0;
+  for (const s of sessions) {
+    const idx = s.trace ? ai++ : -1;
+    if (t < s.nextDue) continue;
+    s.nextDue = t + s.interval;
+    if (s.pausedByVisibility) continue;
+    if (idx < 0) (pendingDue || (pendingDue = [])).push(s);
+    else {
+      if (idx < 32) mask |= 1 << idx;
+      attachedDue = true;
+    }
+  }
+  recompute();
+  if (!attachedDue && !pendingDue) return;
+  const captured = entry ? captureFrames(entry) : null;
+  if (pendingDue) {
+    const text = captured && withOwnFormat(stackText, captured);
+    for (const s of pendingDue) s.pending.push([t, text]);
+  }
+  if (!attachedDue) return;
+  const m = core();
+  mask >>>= 0;
+  if (captured === null) m._wp_profiler_idle(t, mask);
+  else if (m._wp_profiler_defer(t, mask) > 0) defer(captured);
+  // Results are in attach order; full() edits `sessions`, so the full ones
+  // are collected first (an array is made only when one is full).
+  const heap = m.HEAP32;
+  const base = m._wp_profiler_results() >> 2;
+  let k = 0;
+  let filled = null;
+  for (const s of sessions) {
+    if (s.trace && heap[base + k++] === status.BufferFull) (filled || (filled = [])).push(s);
+  }
+  if (filled) for (const s of filled) full(s);
+}
+
+function sampleOne(session, t, text) {
+  const m = core();
+  for (let round = 0; round < 4; round++) {
+    const { ptr, len } = writeScratch(text);
+    const r = m._wp_profiler_sample_one(session.trace._handle, ptr, len, t);
+    if (r !== status.Unclassified) return r;
+    classifyReported(m);
+  }
+  return idleOne(session, t);
+}
+
+/**
+ * Creates the session's trace in the core and replays, in order, what was
+ * due before the core was there (pending samples were taken while the page
+ * was visible, so the visibility pause applies after them). Returns
+ * BufferFull when the replay filled the buffer, else Ok.
+ */
+export function materialize(session) {
+  configure();
+  session.trace = session.makeTrace();
+  const pending = session.pending;
+  session.pending = [];
+  let r = status.Ok;
+  for (const [ts, text] of pending) {
+    r = text === null ? idleOne(session, ts) : sampleOne(session, ts, text);
+    if (r === status.BufferFull) break;
+  }
+  if (session.pausedByVisibility) session.trace.pause();
+  return r === status.BufferFull ? r : status.Ok;
+}
+
+function idleOne(session, t) {
+  return session.trace.sample(t) ? status.Ok : status.BufferFull;
+}
+
+function full(session) {
+  stopSession(session);
+  session.full = true;
+  session.onFull();
+}
+
+// ---- the idle timer ----
+let timerPending = false;
+let channel = null;
+function schedule() {
+  if (timerPending || sessions.length === 0) return;
+  timerPending = true;
+  const delay = Math.max(0, Math.min(dueAt, now() + 1000) - now());
+  orig.setTimeout.call(g, __webprof$timer, delay);
+}
+function __webprof$timer() {
+  // Browsers clamp timers nested 5 deep to 4 ms; re-entering through a
+  // message task resets the nesting. Node has no clamp, and an unref'd
+  // MessagePort there is only serviced when the loop wakes for something
+  // else, so Node stays on plain timers.
+  if (!channel && typeof MessageChannel === 'function' && typeof document !== 'undefined') {
+    channel = new MessageChannel();
+    channel.port1.onmessage = __webprof$tick;
+  }
+  if (channel) channel.port2.postMessage(0);
+  else __webprof$tick();
+}
+function __webprof$tick() {
+  timerPending = false;
+  if (sessions.length === 0) return;
+  const t = now();
+  if (!hidden && t >= dueAt) __webprof$sample(t, null);
+  schedule();
+}
+
+// ---- visibility: sessions are paused while the document is hidden ----
+let watching = false;
+function watchVisibility() {
+  if (watching) return;
+  watching = true;
+  if (typeof document !== 'undefined' && orig.addEventListener) {
+    orig.addEventListener.call(document, 'visibilitychange', onVisibility);
+    hidden = document.visibilityState === 'hidden';
+  }
+}
+function onVisibility() {
+  hidden = document.visibilityState === 'hidden';
+  for (const s of sessions) {
+    s.pausedByVisibility = hidden;
+    if (s.trace) hidden ? s.trace.pause() : s.trace.resume();
+    if (!hidden) s.nextDue = now();
+  }
+  recompute();
+  if (!hidden) {
+    countdown = 1;
+    schedule();
+  }
+}

@@ -1,0 +1,69 @@
+#include "probes/aggregate.h"
+
+namespace webprof {
+
+bool AggregateTable::Grow() {
+  // Called only when the free list is empty: every slot is open.
+  if (slots_.size() >= kMaxSlots) {
+    ++open_refused_;
+    return false;
+  }
+  // Doubling keeps the amortised cost O(1); the array is kept across windows
+  // so a steady workload stops growing after its first window.
+  size_t old = slots_.size();
+  size_t grown = old == 0 ? 64 : old * 2;
+  if (grown > kMaxSlots) grown = kMaxSlots;
+  slots_.resize(grown);
+  for (size_t i = grown; i-- > old;) {
+    slots_[i].next_free = free_head_;
+    free_head_ = static_cast<uint32_t>(i);
+  }
+  return true;
+}
+
+void AggregateTable::StartNamed(StringId name, double t) {
+  if (named_start_.size() <= name.value) {
+    named_start_.resize(name.value + 1,
+                        std::numeric_limits<double>::quiet_NaN());
+  }
+  named_start_[name.value] = t;
+}
+
+bool AggregateTable::EndNamed(StringId name, double t) {
+  if (name.value >= named_start_.size()) return false;
+  double start = named_start_[name.value];
+  if (std::isnan(start)) return false;
+  named_start_[name.value] = std::numeric_limits<double>::quiet_NaN();
+  Fold(name, t - start);
+  return true;
+}
+
+void AggregateTable::Fold(StringId name, double duration) {
+  if (buckets_.size() <= name.value) buckets_.resize(name.value + 1);
+  std::unique_ptr<AggrStats>& b = buckets_[name.value];
+  if (!b) b = std::make_unique<AggrStats>();  // once per name, ever
+  if (b->histogram.count() == 0) touched_.push_back(name.value);
+  b->sum += duration;
+  if (duration > b->max) b->max = duration;
+  if (duration < b->min) b->min = duration;
+  b->histogram.Add(duration);
+}
+
+void AggregateTable::ResetOpen() {
+  for (uint32_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].next_free == kInUse) Release(i);
+  }
+}
+
+void AggregateTable::ResetBuckets() {
+  for (uint32_t name : touched_) {
+    AggrStats& b = *buckets_[name];
+    b.sum = 0;
+    b.max = -std::numeric_limits<double>::infinity();
+    b.min = std::numeric_limits<double>::infinity();
+    b.histogram.Clear();
+  }
+  touched_.clear();
+}
+
+}  // namespace webprof

@@ -1,0 +1,129 @@
+// Aggregated spans (seed 004 "区段聚类统计": aggrStart / aggrEnd).
+//
+// A hot path (a render, a hook) may run millions of times in a window, so
+// spans are folded into one bucket per name as they end: count, sum, max,
+// min and a LogHistogram for p50/p90/p99; nothing per sample is kept.
+//
+// Id mode: an open span lives in a slot of a flat array; free slots form an
+// intrusive LIFO free list, so steady state allocates nothing. The id handed
+// to JS packs (generation << kSlotBits | slot) and stays below 2^30 so V8
+// keeps it a small integer (no heap number per call). Ending a span bumps the
+// slot's generation, so a second end of the same id, or an id from a window
+// that has since closed (ResetOpen() bumps every open slot), no longer
+// matches and is a safe no-op instead of ending whatever reused the slot.
+// Generations are kGenBits wide: a stale id could only match again after
+// exactly a multiple of 2^14 reuses of its slot in between.
+//
+// Name mode: one pending start time per name (NaN = none). A later start of
+// the same name overwrites; the start may predate the window (the end must be
+// inside it, which the Recorder checks).
+//
+// Names are StringIds of the Recorder's table; buckets are indexed by them
+// and a window's touched names are listed so Reset() is O(touched).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "base/ids.h"
+#include "probes/histogram.h"
+
+namespace webprof {
+
+struct AggrStats {
+  // The count is histogram.count(): every duration lands there exactly once.
+  double sum = 0;
+  double max = -std::numeric_limits<double>::infinity();
+  double min = std::numeric_limits<double>::infinity();
+  LogHistogram histogram;
+};
+
+class AggregateTable {
+ public:
+  static constexpr int kSlotBits = 16;
+  static constexpr int kGenBits = 14;
+  static constexpr uint32_t kMaxSlots = 1u << kSlotBits;
+  static constexpr uint32_t kGenMask = (1u << kGenBits) - 1;
+  static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
+  static_assert(kSlotBits + kGenBits <= 30, "ids must stay V8 small ints");
+
+  // Opens an id-mode span of `name` at `t`; returns its id, or -1 when
+  // kMaxSlots spans are already open (counted in open_refused()).
+  int32_t Start(StringId name, double t) {
+    if (free_head_ == kNoSlot && !Grow()) return -1;
+    uint32_t slot = free_head_;
+    Slot& s = slots_[slot];
+    free_head_ = s.next_free;
+    ++open_;
+    s.name = name.value;
+    s.start = t;
+    s.next_free = kInUse;
+    return static_cast<int32_t>((s.gen << kSlotBits) | slot);
+  }
+
+  // Ends span `id` at `t` and folds it into its name's bucket. Returns false
+  // (changing nothing) for a negative, unknown, stale or already ended id.
+  bool End(int32_t id, double t) {
+    if (id < 0) return false;
+    uint32_t slot = static_cast<uint32_t>(id) & (kMaxSlots - 1);
+    uint32_t gen = static_cast<uint32_t>(id) >> kSlotBits;
+    if (slot >= slots_.size()) return false;
+    Slot& s = slots_[slot];
+    if (s.next_free != kInUse || s.gen != gen) return false;
+    Fold(StringId(s.name), t - s.start);
+    Release(slot);
+    return true;
+  }
+
+  // Name mode.
+  void StartNamed(StringId name, double t);
+  // Folds the pending start of `name` ending at `t`; false if none.
+  bool EndNamed(StringId name, double t);
+
+  // Adds one duration to `name`'s bucket.
+  void Fold(StringId name, double duration);
+
+  // Closes every open id-mode span without folding it (window boundary):
+  // their ids become stale. Name-mode starts are kept (they may predate a
+  // window by design).
+  void ResetOpen();
+  // Empties the buckets of the names touched since the last Reset().
+  void ResetBuckets();
+
+  // Names with at least one folded span this window, in first-fold order.
+  const std::vector<uint32_t>& touched() const { return touched_; }
+  const AggrStats& stats(StringId name) const { return *buckets_[name.value]; }
+  uint32_t open_spans() const { return open_; }
+  uint64_t open_refused() const { return open_refused_; }
+
+ private:
+  static constexpr uint32_t kInUse = 0xFFFFFFFEu;
+  struct Slot {
+    uint32_t name = 0;
+    uint32_t gen = 0;
+    uint32_t next_free = kNoSlot;  // kInUse while the span is open
+    double start = 0;
+  };
+
+  bool Grow();  // adds free slots; false at kMaxSlots
+  void Release(uint32_t slot) {
+    Slot& s = slots_[slot];
+    s.gen = (s.gen + 1) & kGenMask;
+    s.next_free = free_head_;
+    free_head_ = slot;
+    --open_;
+  }
+
+  std::vector<Slot> slots_;
+  uint32_t free_head_ = kNoSlot;
+  uint32_t open_ = 0;
+  uint64_t open_refused_ = 0;
+  std::vector<std::unique_ptr<AggrStats>> buckets_;  // by StringId
+  std::vector<uint32_t> touched_;
+  std::vector<double> named_start_;  // by StringId; NaN = no pending start
+};
+
+}  // namespace webprof

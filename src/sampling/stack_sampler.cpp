@@ -1,0 +1,120 @@
+#include "sampling/stack_sampler.h"
+
+namespace webprof {
+
+void StackSampler::AddOwnUrlPrefix(std::string_view prefix) {
+  if (!prefix.empty()) own_prefixes_.emplace_back(prefix);
+}
+
+void StackSampler::SetOwnNameMarker(std::string_view marker) {
+  own_marker_.assign(marker.data(), marker.size());
+}
+
+void StackSampler::ClassifyScript(std::string_view url, bool muted) {
+  if (url.empty()) return;
+  uint32_t before = scripts_.size();
+  StringId id = scripts_.Intern(url);
+  if (id.is_none()) return;  // cap reached: the script stays unclassified
+  if (id.value >= before) script_muted_.push_back(muted);
+}
+
+bool StackSampler::IsMuted(std::string_view url) const {
+  if (url.empty()) return false;
+  StringId id = scripts_.Find(url);
+  return !id.is_none() && script_muted_[id.value];
+}
+
+bool StackSampler::IsOwn(const ParsedFrame& f) const {
+  if (!own_marker_.empty() &&
+      f.raw_name.find(own_marker_) != std::string_view::npos)
+    return true;
+  for (const std::string& p : own_prefixes_)
+    if (f.script_url.substr(0, p.size()) == p) return true;
+  return false;
+}
+
+Status StackSampler::Capture(std::string_view text, StackFormat format) {
+  visible_.clear();
+  unclassified_.clear();
+  Status st = ParseStack(text, format, &parsed_);
+  if (st != Status::kOk) {
+    parsed_.clear();
+    return st;
+  }
+  // Outermost first, so a builtin knows its nearest caller with a script.
+  bool caller_hidden = false;
+  for (size_t i = parsed_.size(); i-- > 0;) {
+    const ParsedFrame& f = parsed_[i];
+    if (f.is_async) continue;
+    bool hidden;
+    if (IsOwn(f)) {
+      hidden = true;
+      caller_hidden = true;
+    } else if (f.script_url.empty()) {
+      hidden = caller_hidden;  // builtin: attributed to its caller's script
+    } else {
+      StringId id = scripts_.Find(f.script_url);
+      if (id.is_none()) {
+        if (require_classified_) {
+          bool listed = false;
+          for (std::string_view u : unclassified_)
+            listed = listed || u == f.script_url;
+          if (!listed) unclassified_.push_back(f.script_url);
+        }
+        hidden = false;
+      } else {
+        hidden = script_muted_[id.value];
+      }
+      caller_hidden = hidden;
+    }
+    if (!hidden) visible_.push_back(RawFrame{f.name, f.url, f.line, f.column});
+  }
+  if (!unclassified_.empty()) {
+    visible_.clear();
+    return Status::kUnclassifiedScript;
+  }
+  return Status::kOk;
+}
+
+StackId StackSampler::InternInto(ProfilerTrace* trace) {
+  ids_.clear();
+  // Consecutive frames mostly share a script: the resource id of the last
+  // url is reused after a plain comparison instead of a hash lookup.
+  std::string_view last_url;
+  ResourceId last_resource = ResourceId::None();
+  for (const RawFrame& f : visible_) {
+    ResourceId res = ResourceId::None();
+    if (!f.resource.empty()) {
+      if (last_resource.is_none() || f.resource != last_url) {
+        last_url = f.resource;
+        last_resource = trace->InternResource(f.resource);
+      }
+      res = last_resource;
+      if (res.is_none()) {  // resource table cap: the frame maps to nothing
+        ids_.push_back(FrameId::None());
+        continue;
+      }
+    }
+    ids_.push_back(trace->InternFrame(f, res));
+  }
+  return trace->InternStack(ids_.data(), ids_.size());
+}
+
+Status StackSampler::Sample(std::string_view text, StackFormat format,
+                            double timestamp_ms, Session* const* sessions,
+                            size_t n, Status* results) {
+  Status parsed = Capture(text, format);
+  if (parsed == Status::kUnclassifiedScript) return parsed;
+  for (size_t i = 0; i < n; ++i) {
+    Session* s = sessions[i];
+    // Interning only for sessions that will keep the sample: a stopped,
+    // paused or full session's trace must not grow, nor one that will refuse
+    // the timestamp.
+    StackId stack =
+        s->WouldKeep(timestamp_ms) ? InternInto(&s->trace()) : StackId::None();
+    results[i] = s->TakeSample(timestamp_ms, stack);
+  }
+  return parsed;
+}
+
+}  // namespace webprof

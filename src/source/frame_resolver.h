@@ -1,0 +1,52 @@
+// Rewrites a trace's frames from execution points to function definitions.
+//
+// Problem: a sampler that reads stack text records, per frame, the position
+// being *executed*; one function then shows up as many frames (one per call
+// site inside it) and none of them carries the spec's position, the `(` of
+// the function's parameters. Given the scanned source of each resource
+// (SourceScan), ResolveFrames() rebuilds the trace: every frame whose
+// resource was scanned and whose position lies inside a function becomes
+// (function name, resource, definition line, definition column); frames
+// equal after that are one frame, stacks are re-interned over the new frames
+// (so stacks that now coincide merge) and every sample keeps its timestamp
+// with its stack mapped. Top-level code becomes "" at its script's start
+// (as Chromium reports it). Frames of unscanned resources, positions outside
+// every scanned script and builtins keep what they had: nothing is lost.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "source/source_scanner.h"
+#include "trace/profiler_trace.h"
+
+namespace webprof {
+
+struct ResolveStats {
+  uint32_t frames_in = 0;
+  uint32_t frames_out = 0;
+  uint32_t frames_resolved = 0;  // moved to a function definition
+  uint32_t stacks_in = 0;
+  uint32_t stacks_out = 0;
+};
+
+// Where the function executing at (line, column) of a scanned script is
+// defined: the innermost enclosing function, or for top-level code the
+// script's start with the name "" (as Chromium reports it). False when the
+// position is in no scanned script.
+struct Definition {
+  std::string_view name;
+  uint32_t line = 0, column = 0;
+  bool top_level = false;
+};
+bool FindDefinition(const SourceScan& scan, uint32_t line, uint32_t column,
+                    Definition* out);
+
+// `scans[r]` is the scan of resource r (nullptr or out of range = not
+// scanned). Replaces `*trace`; on kTableFull (a cap hit while rebuilding)
+// the trace is left unchanged.
+Status ResolveFrames(const std::vector<const SourceScan*>& scans,
+                     ProfilerTrace* trace, ResolveStats* stats);
+
+}  // namespace webprof

@@ -1,0 +1,40 @@
+// The scanned sources of one page (realm), by script URL.
+//
+// Two users read function definitions from the same scans: the W3C
+// polyfill's stop() rewrites frames to definitions (ResolveFrames), and
+// RuntimeProfiler's results() writes each function's definition line into
+// its call tree. JS fetches each source once and adds it here; the index
+// keeps the scan (definitions), never the text.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "base/status.h"
+#include "source/source_scanner.h"
+#include "trace/profiler_trace.h"
+
+namespace webprof {
+
+class SourceIndex {
+ public:
+  // Scans `source` (an HTML document's inline scripts when `html`) as the
+  // script at `url`, replacing an earlier scan. On error nothing changes.
+  Status Add(std::string_view url, std::string_view source, bool html);
+  void Remove(std::string_view url);
+  const SourceScan* Find(std::string_view url) const;
+
+  // The scan of every resource of `trace`, by ResourceId (nullptr = none).
+  std::vector<const SourceScan*> ScansFor(const ProfilerTrace& trace) const;
+
+  ScanLimits& limits() { return limits_; }
+
+ private:
+  std::unordered_map<std::string, std::unique_ptr<SourceScan>> scans_;
+  ScanLimits limits_;
+};
+
+}  // namespace webprof

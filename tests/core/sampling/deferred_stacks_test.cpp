@@ -1,0 +1,149 @@
+// Deferred stacks: samples taken at capture time (buffer limit, order and
+// state decided then), stacks filled in later from the texts, oldest first.
+#include "sampling/deferred_stacks.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/v8_stack.h"
+
+namespace webprof {
+namespace {
+
+std::string Leaf(const Session& s, size_t i) {
+  StackId id = s.trace().samples()[i].stack;
+  if (id.is_none()) return "<none>";
+  return std::string(s.trace().frame_name(s.trace().stacks().Get(id).frame));
+}
+
+TEST(DeferredStacks, SamplesCountAtOnceStacksArriveInOrder) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session a(SessionOptions{1, 100, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  EXPECT_EQ(d.Take(1, ss, 1, r), 1u);
+  EXPECT_EQ(r[0], Status::kOk);
+  EXPECT_EQ(d.Take(2, ss, 1, r), 1u);
+  ASSERT_EQ(a.trace().samples().size(), 2u);
+  EXPECT_TRUE(a.trace().samples()[0].stack.is_none());
+  EXPECT_EQ(d.pending(), 2u);
+  EXPECT_EQ(d.Resolve(sampler, V8({"f (https://a.test/x.js:1:1)"})),
+            Status::kOk);
+  EXPECT_EQ(d.Resolve(sampler, V8({"g (https://a.test/x.js:2:1)",
+                                   "f (https://a.test/x.js:1:1)"})),
+            Status::kOk);
+  EXPECT_EQ(d.pending(), 0u);
+  EXPECT_EQ(Leaf(a, 0), "f");
+  EXPECT_EQ(Leaf(a, 1), "g");
+  EXPECT_EQ(a.trace().samples()[0].timestamp, 1);
+  // Interned in capture order: f's frame first.
+  EXPECT_EQ(a.trace().frame_name(FrameId(0)), "f");
+  // Nothing pending: a stray text changes nothing.
+  EXPECT_EQ(d.Resolve(sampler, V8({"h (https://a.test/x.js:3:1)"})),
+            Status::kOk);
+  EXPECT_EQ(a.trace().frames().size(), 2u);
+}
+
+TEST(DeferredStacks, BufferFullIsDecidedWhenTheSampleIsTaken) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session a(SessionOptions{1, 2, 0});
+  Session b(SessionOptions{1, 100, 0});
+  Session* ss[] = {&a, &b};
+  Status r[2];
+  EXPECT_EQ(d.Take(1, ss, 2, r), 2u);
+  EXPECT_EQ(d.Take(2, ss, 2, r), 2u);
+  EXPECT_EQ(d.Take(3, ss, 2, r), 1u);
+  EXPECT_EQ(r[0], Status::kBufferFull);  // once, with nothing parsed yet
+  EXPECT_EQ(r[1], Status::kOk);
+  EXPECT_EQ(d.Take(4, ss, 2, r), 1u);
+  EXPECT_EQ(r[0], Status::kStopped);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(d.Resolve(sampler, V8({"f (https://a.test/x.js:1:1)"})),
+              Status::kOk);
+  EXPECT_EQ(a.trace().samples().size(), 2u);
+  EXPECT_EQ(b.trace().samples().size(), 4u);
+  // The stopped session still gets the stacks of the samples it kept.
+  EXPECT_EQ(Leaf(a, 1), "f");
+  EXPECT_EQ(Leaf(b, 3), "f");
+}
+
+TEST(DeferredStacks, RefusedEverywhereMeansNoCapture) {
+  DeferredStacks d;
+  Session a(SessionOptions{1, 10, 0});
+  a.Pause();
+  Session* ss[] = {&a};
+  Status r[1];
+  EXPECT_EQ(d.Take(1, ss, 1, r), 0u);
+  EXPECT_EQ(r[0], Status::kPaused);
+  EXPECT_EQ(d.pending(), 0u);
+}
+
+TEST(DeferredStacks, UnclassifiedStaysPendingUntilClassifiedOrSkipped) {
+  StackSampler sampler;
+  sampler.RequireClassifiedScripts(true);
+  DeferredStacks d;
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  d.Take(1, ss, 1, r);
+  d.Take(2, ss, 1, r);
+  std::string text = V8({"lib (https://cdn.test/lib.js:1:1)"});
+  EXPECT_EQ(d.Resolve(sampler, text), Status::kUnclassifiedScript);
+  EXPECT_EQ(d.pending(), 2u);
+  sampler.ClassifyScript("https://cdn.test/lib.js", true);  // muted
+  EXPECT_EQ(d.Resolve(sampler, text), Status::kOk);
+  EXPECT_EQ(Leaf(a, 0), "<none>");
+  d.Skip();
+  EXPECT_EQ(d.pending(), 0u);
+  EXPECT_EQ(Leaf(a, 1), "<none>");
+  EXPECT_EQ(a.trace().frames().size(), 0u);
+}
+
+TEST(DeferredStacks, UnparsableTextLeavesTheSampleWithoutStack) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  d.Take(1, ss, 1, r);
+  EXPECT_EQ(
+      d.Resolve(sampler, "Error\n    at f (u:1:1)\n???", StackFormat::kV8),
+      Status::kMalformedStack);
+  EXPECT_EQ(d.pending(), 0u);
+  EXPECT_EQ(Leaf(a, 0), "<none>");
+}
+
+TEST(DeferredStacks, AForgottenSessionIsNeverTouchedAndOrderHolds) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session b(SessionOptions{1, 10, 0});
+  {
+    Session a(SessionOptions{1, 10, 0});
+    Session* ss[] = {&a, &b};
+    Status r[2];
+    d.Take(1, ss, 1, r);  // a only
+    d.Take(2, ss, 2, r);  // a and b
+    d.Forget(&a);
+  }
+  EXPECT_EQ(d.pending(), 2u);
+  // The first capture has nobody left: its text is consumed unparsed.
+  EXPECT_EQ(d.Resolve(sampler, "not a stack"), Status::kOk);
+  EXPECT_EQ(d.Resolve(sampler, V8({"f (https://a.test/x.js:1:1)"})),
+            Status::kOk);
+  ASSERT_EQ(b.trace().samples().size(), 1u);
+  EXPECT_EQ(Leaf(b, 0), "f");
+}
+
+TEST(Session, SetSampleStackValidates) {
+  Session a(SessionOptions{1, 10, 0});
+  ASSERT_EQ(a.TakeSample(1, StackId::None()), Status::kOk);
+  EXPECT_EQ(a.SetSampleStack(1, StackId::None()), Status::kInvalidArgument);
+  EXPECT_EQ(a.SetSampleStack(0, StackId(7)), Status::kUnknownStack);
+  EXPECT_EQ(a.SetSampleStack(0, StackId::None()), Status::kOk);
+}
+
+}  // namespace
+}  // namespace webprof

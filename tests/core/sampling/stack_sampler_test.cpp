@@ -1,0 +1,204 @@
+// Visibility rules (own frames, CORS-muted scripts, attributed builtins, async
+// frames) and sampling into several sessions from one captured text.
+#include "sampling/stack_sampler.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/v8_stack.h"
+
+namespace webprof {
+namespace {
+
+std::vector<std::string> Names(const StackSampler& s) {
+  std::vector<std::string> v;
+  for (const RawFrame& f : s.visible_frames()) v.emplace_back(f.name);
+  return v;
+}
+
+using V = std::vector<std::string>;
+
+TEST(StackSampler, VisibleFramesAreOutermostFirst) {
+  StackSampler s;
+  std::string text = V8(
+      {"inner (https://a.test/x.js:1:1)", "outer (https://a.test/x.js:2:1)"});
+  ASSERT_EQ(s.Capture(text), Status::kOk);
+  EXPECT_EQ(Names(s), (V{"outer", "inner"}));
+  EXPECT_EQ(s.visible_frames()[0].line, 2u);
+}
+
+TEST(StackSampler, OwnFramesByUrlPrefixAndNameMarker) {
+  StackSampler s;
+  s.AddOwnUrlPrefix("https://a.test/webprof/");
+  s.SetOwnNameMarker("__webprof$");
+  std::string text =
+      V8({"capture (https://a.test/webprof/webprof.mjs:9:9)",
+          "user (https://a.test/app.js:3:3)",
+          "Array.forEach (<anonymous>)",  // called by webprof: hidden
+          "__webprof$wrap (https://a.test/bundle.js:5:5)",
+          "main (https://a.test/bundle.js:1:1)"});
+  ASSERT_EQ(s.Capture(text), Status::kOk);
+  EXPECT_EQ(Names(s), (V{"main", "user"}));
+}
+
+TEST(StackSampler, MutedScriptsAndTheBuiltinsTheyCallAreHidden) {
+  StackSampler s;
+  s.MuteScript("https://cdn.test/lib.js");
+  EXPECT_TRUE(s.IsMuted("https://cdn.test/lib.js"));
+  EXPECT_FALSE(s.IsMuted("https://cdn.test/lib.js?v=2"));
+  std::string text =
+      V8({"cb (https://a.test/app.js:7:7)",  // page callback: visible
+          "Array.map (<anonymous>)",         // called by lib: hidden
+          "libFn (https://cdn.test/lib.js:1:1)",
+          "JSON.parse (<anonymous>)",  // called by app: visible
+          "app (https://a.test/app.js:1:1)"});
+  ASSERT_EQ(s.Capture(text), Status::kOk);
+  EXPECT_EQ(Names(s), (V{"app", "parse", "cb"}));
+}
+
+TEST(StackSampler, BuiltinWithoutCallerStaysVisible) {
+  StackSampler s;
+  std::string text = V8({"Array.map (<anonymous>)"});
+  ASSERT_EQ(s.Capture(text), Status::kOk);
+  EXPECT_EQ(Names(s), (V{"map"}));
+}
+
+TEST(StackSampler, EvalCodeOfAMutedScriptIsHidden) {
+  StackSampler s;
+  s.MuteScript("https://cdn.test/lib.js");
+  std::string text =
+      V8({"eval (eval at f (https://cdn.test/lib.js:1:2), <anonymous>:1:1)",
+          "f (https://cdn.test/lib.js:1:2)"});
+  ASSERT_EQ(s.Capture(text), Status::kOk);
+  EXPECT_TRUE(s.visible_frames().empty());
+}
+
+TEST(StackSampler, AsyncFramesAreNotOnTheStack) {
+  StackSampler s;
+  std::string text = V8({"inner (https://a.test/x.js:1:1)",
+                         "async outer (https://a.test/x.js:2:1)"});
+  ASSERT_EQ(s.Capture(text), Status::kOk);
+  EXPECT_EQ(Names(s), (V{"inner"}));
+}
+
+TEST(StackSampler, MutedOnlyStackStillGivesASampleWithoutStack) {
+  StackSampler s;
+  s.MuteScript("https://cdn.test/lib.js");
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  ASSERT_EQ(s.Sample(V8({"libFn (https://cdn.test/lib.js:1:1)"}),
+                     StackFormat::kAuto, 1.0, ss, 1, r),
+            Status::kOk);
+  EXPECT_EQ(r[0], Status::kOk);
+  EXPECT_EQ(a.trace().samples().size(), 1u);
+  EXPECT_TRUE(a.trace().samples()[0].stack.is_none());
+  EXPECT_EQ(a.trace().resources().size(), 0u);
+  EXPECT_EQ(a.trace().frames().size(), 0u);
+  EXPECT_EQ(a.trace().stacks().size(), 0u);
+}
+
+TEST(StackSampler, SeveralSessionsOneParseEachItsOwnBuffer) {
+  StackSampler s;
+  Session a(SessionOptions{1, 2, 0});
+  Session b(SessionOptions{1, 100, 0});
+  Session* ss[] = {&a, &b};
+  Status r[2];
+  std::string text =
+      V8({"f (https://a.test/x.js:1:1)", "g (https://a.test/x.js:2:1)"});
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(s.Sample(text, StackFormat::kAuto, i, ss, 2, r), Status::kOk);
+    EXPECT_EQ(r[0], Status::kOk);
+    EXPECT_EQ(r[1], Status::kOk);
+  }
+  ASSERT_EQ(s.Sample(text, StackFormat::kAuto, 2, ss, 2, r), Status::kOk);
+  EXPECT_EQ(r[0], Status::kBufferFull);  // once, then stopped
+  EXPECT_EQ(r[1], Status::kOk);
+  std::string other = V8({"h (https://a.test/y.js:1:1)"});
+  ASSERT_EQ(s.Sample(other, StackFormat::kAuto, 3, ss, 2, r), Status::kOk);
+  EXPECT_EQ(r[0], Status::kStopped);
+  EXPECT_EQ(a.trace().samples().size(), 2u);
+  EXPECT_EQ(b.trace().samples().size(), 4u);
+  // The stopped session's tables did not grow with the refused sample.
+  EXPECT_EQ(a.trace().frames().size(), 2u);
+  EXPECT_EQ(a.trace().resources().size(), 1u);
+  EXPECT_EQ(b.trace().frames().size(), 3u);
+  EXPECT_EQ(b.trace().resources().size(), 2u);
+  // Same stack, same id; a prefix tree of (g) <- (f).
+  EXPECT_EQ(b.trace().samples()[0].stack, b.trace().samples()[1].stack);
+  StackId top = b.trace().samples()[0].stack;
+  EXPECT_EQ(b.trace().frame_name(b.trace().stacks().Get(top).frame), "f");
+  StackId parent = b.trace().stacks().Get(top).parent;
+  EXPECT_EQ(b.trace().frame_name(b.trace().stacks().Get(parent).frame), "g");
+}
+
+TEST(StackSampler, PausedSessionKeepsNothing) {
+  StackSampler s;
+  Session a(SessionOptions{1, 10, 0});
+  a.Pause();
+  Session* ss[] = {&a};
+  Status r[1];
+  ASSERT_EQ(s.Sample(V8({"f (https://a.test/x.js:1:1)"}), StackFormat::kAuto, 1,
+                     ss, 1, r),
+            Status::kOk);
+  EXPECT_EQ(r[0], Status::kPaused);
+  EXPECT_EQ(a.trace().frames().size(), 0u);
+  EXPECT_EQ(a.trace().samples().size(), 0u);
+}
+
+TEST(StackSampler, RejectedTimestampInternsNothing) {
+  StackSampler s;
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  ASSERT_EQ(s.Sample(V8({"f (https://a.test/x.js:1:1)"}), StackFormat::kAuto, 5,
+                     ss, 1, r),
+            Status::kOk);
+  ASSERT_EQ(s.Sample(V8({"g (https://a.test/y.js:1:1)"}), StackFormat::kAuto, 4,
+                     ss, 1, r),
+            Status::kOk);
+  EXPECT_EQ(r[0], Status::kTimestampOutOfOrder);
+  EXPECT_EQ(a.trace().frames().size(), 1u);
+  EXPECT_EQ(a.trace().resources().size(), 1u);
+}
+
+TEST(StackSampler, UnparsableStackStillSamples) {
+  StackSampler s;
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  EXPECT_EQ(
+      s.Sample("Error\n    at f (u:1:1)\n???", StackFormat::kV8, 1, ss, 1, r),
+      Status::kMalformedStack);
+  EXPECT_EQ(r[0], Status::kOk);
+  ASSERT_EQ(a.trace().samples().size(), 1u);
+  EXPECT_TRUE(a.trace().samples()[0].stack.is_none());
+}
+
+TEST(StackSampler, UnclassifiedScriptsAreReportedAndNothingIsSampled) {
+  StackSampler s;
+  s.RequireClassifiedScripts(true);
+  s.ClassifyScript("https://a.test/app.js", false);
+  Session a(SessionOptions{1, 10, 0});
+  Session* ss[] = {&a};
+  Status r[1] = {Status::kOk};
+  std::string text = V8({"lib (https://cdn.test/lib.js:1:1)",
+                         "lib2 (https://cdn.test/lib.js:2:1)",
+                         "app (https://a.test/app.js:1:1)"});
+  EXPECT_EQ(s.Sample(text, StackFormat::kAuto, 1, ss, 1, r),
+            Status::kUnclassifiedScript);
+  ASSERT_EQ(s.unclassified_scripts().size(), 1u);  // each URL once
+  EXPECT_EQ(s.unclassified_scripts()[0], "https://cdn.test/lib.js");
+  EXPECT_EQ(a.trace().samples().size(), 0u);
+  s.ClassifyScript("https://cdn.test/lib.js", true);
+  s.ClassifyScript("https://cdn.test/lib.js",
+                   false);  // the first answer stands
+  EXPECT_EQ(s.Sample(text, StackFormat::kAuto, 1, ss, 1, r), Status::kOk);
+  EXPECT_EQ(r[0], Status::kOk);
+  EXPECT_EQ(a.trace().frames().size(), 1u);
+  EXPECT_EQ(a.trace().frame_name(FrameId(0)), "app");
+}
+
+}  // namespace
+}  // namespace webprof

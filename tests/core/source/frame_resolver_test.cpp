@@ -1,0 +1,134 @@
+// ResolveFrames: execution points collapse onto function definitions,
+// stacks that coincide merge, samples and unscanned resources survive.
+#include "source/frame_resolver.h"
+
+#include <gtest/gtest.h>
+
+#include "source/source_index.h"
+
+namespace webprof {
+namespace {
+
+class FrameResolverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(scan_.ScanScript("function work(n) {\n"  // 1
+                               "  step(n);\n"          // 2
+                               "  step(n + 1);\n"      // 3
+                               "}\n"                   // 4
+                               "function step(k) {\n"  // 5
+                               "  return k * 2;\n"     // 6
+                               "}\n"                   // 7
+                               "work(1);\n",           // 8
+                               ScanLimits()),
+              Status::kOk);
+    app_ = trace_.InternResource("https://x.test/app.js");
+    other_ = trace_.InternResource("https://cdn.test/lib.js");
+  }
+  FrameId AddFrame(const char* name, ResourceId r, uint32_t line,
+                   uint32_t col) {
+    return trace_.InternFrame(
+        RawFrame{name, trace_.resource_url(r), line, col});
+  }
+  StackId Stack(std::vector<FrameId> outermost_first) {
+    return trace_.InternStack(outermost_first.data(), outermost_first.size());
+  }
+  void AddSample(double t, StackId s) {
+    trace_.mutable_samples().Append({t, s});
+  }
+
+  SourceScan scan_;
+  ProfilerTrace trace_;
+  ResourceId app_, other_;
+};
+
+TEST_F(FrameResolverTest, CallSitesOfOneFunctionBecomeOneFrame) {
+  FrameId top = AddFrame("", app_, 8, 1);
+  FrameId w2 = AddFrame("work", app_, 2, 3);
+  FrameId w3 = AddFrame("work", app_, 3, 3);
+  FrameId s6 = AddFrame("step", app_, 6, 10);
+  FrameId lib = AddFrame("libFn", other_, 40, 7);
+  AddSample(1, Stack({top, w2, s6}));
+  AddSample(2, Stack({top, w3, s6}));
+  AddSample(3, StackId::None());
+  AddSample(4, Stack({top, w3, lib}));
+  ResolveStats st;
+  ASSERT_EQ(ResolveFrames({&scan_, nullptr}, &trace_, &st), Status::kOk);
+  EXPECT_EQ(st.frames_in, 5u);
+  EXPECT_EQ(st.frames_out, 4u);  // top, work, step, libFn
+  EXPECT_EQ(st.frames_resolved, 4u);
+  ASSERT_EQ(trace_.samples().size(), 4u);
+  EXPECT_EQ(trace_.samples()[0].stack, trace_.samples()[1].stack);
+  EXPECT_TRUE(trace_.samples()[2].stack.is_none());
+  EXPECT_EQ(trace_.samples()[3].timestamp, 4);
+  const webprof::Frame& work = trace_.frames().Get(FrameId(1));
+  EXPECT_EQ(trace_.names().Get(work.name), "work");
+  EXPECT_EQ(work.line, 1u);
+  EXPECT_EQ(work.column, 14u);
+  const webprof::Frame& libf = trace_.frames().Get(FrameId(3));
+  EXPECT_EQ(trace_.names().Get(libf.name), "libFn");
+  EXPECT_EQ(libf.line, 40u);  // not scanned: kept
+  EXPECT_EQ(libf.resource, other_);
+  const webprof::Frame& topf = trace_.frames().Get(FrameId(0));
+  EXPECT_EQ(trace_.names().Get(topf.name), "");  // top-level: script start
+  EXPECT_EQ(topf.line, 1u);
+  EXPECT_EQ(topf.column, 1u);
+  // Integrity: every stack row names a frame and an earlier parent.
+  const auto& rows = trace_.stacks().rows();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_TRUE(trace_.frames().Contains(rows[i].frame));
+    if (!rows[i].parent.is_none()) EXPECT_LT(rows[i].parent.value, i);
+  }
+  EXPECT_EQ(st.stacks_out, 4u);  // top, top>work, top>work>step, ..>libFn
+}
+
+TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
+  FrameId a = AddFrame("a", app_, 2, 3);
+  AddSample(1, Stack({a}));
+  ResolveStats st;
+  ASSERT_EQ(ResolveFrames({}, &trace_, &st), Status::kOk);
+  EXPECT_EQ(st.frames_resolved, 0u);
+  EXPECT_EQ(trace_.frames().Get(FrameId(0)).line, 2u);
+  EXPECT_EQ(trace_.resource_url(app_), "https://x.test/app.js");
+  EXPECT_EQ(trace_.samples().size(), 1u);
+}
+
+// The page's index of scans: one per URL, replaced by a new scan of the
+// same URL, untouched by a source that does not scan, found per resource.
+TEST_F(FrameResolverTest, SourceIndexKeepsOneScanPerUrl) {
+  SourceIndex index;
+  ASSERT_EQ(index.Add("https://x.test/app.js", "function f() {}", false),
+            Status::kOk);
+  const SourceScan* first = index.Find("https://x.test/app.js");
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->functions().size(), 1u);
+  EXPECT_EQ(index.Add("https://x.test/app.js", "function (", false),
+            Status::kSourceUnscannable);
+  EXPECT_EQ(index.Find("https://x.test/app.js"), first) << "kept on error";
+  index.limits().max_bytes = 4;
+  EXPECT_EQ(index.Add("https://x.test/big.js", "var x = 1;", false),
+            Status::kSourceTooLarge);
+  std::vector<const SourceScan*> scans = index.ScansFor(trace_);
+  ASSERT_EQ(scans.size(), 2u);
+  EXPECT_EQ(scans[app_.value], first);
+  EXPECT_EQ(scans[other_.value], nullptr);
+  index.Remove("https://x.test/app.js");
+  EXPECT_EQ(index.Find("https://x.test/app.js"), nullptr);
+}
+
+TEST_F(FrameResolverTest, FindDefinitionNamesFunctionsAndTopLevel) {
+  Definition d;
+  ASSERT_TRUE(FindDefinition(scan_, 6, 5, &d));
+  EXPECT_EQ(d.name, "step");
+  EXPECT_EQ(d.line, 5u);
+  EXPECT_EQ(d.column, 14u);
+  EXPECT_FALSE(d.top_level);
+  ASSERT_TRUE(FindDefinition(scan_, 8, 1, &d));
+  EXPECT_TRUE(d.top_level);
+  EXPECT_EQ(d.name, "");
+  EXPECT_EQ(d.line, 1u);
+  EXPECT_FALSE(FindDefinition(scan_, 99, 1, &d)) << "past the script";
+}
+
+}  // namespace
+}  // namespace webprof
