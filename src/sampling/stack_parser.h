@@ -1,4 +1,5 @@
-// Parsing `Error.stack` text into frames (V8, SpiderMonkey, JavaScriptCore).
+// Parsing `Error.stack` text into frames (V8, SpiderMonkey, JavaScriptCore):
+// the dispatcher; each engine's rules are one stack_format_<engine>.cpp.
 //
 // The polyfill sampler's only view of the call stack is the text of
 // `new Error().stack`, whose format differs per engine:
