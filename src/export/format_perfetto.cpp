@@ -146,6 +146,7 @@ class PerfettoEncoder {
     for (uint32_t i = 0; i < names; ++i)
       interned_string(i + 1, p.names().Get(StringId(i)));
     interned_string(names + 1, "(program)");
+    interned_string(names + 2, "(truncated)");
 
     w_.BeginNested(19);  // mappings: one dummy Mapping {iid=1}
     w_.Varint(1, 1);
@@ -161,13 +162,26 @@ class PerfettoEncoder {
     for (uint32_t i = 0; i < frames; ++i)
       frame(i + 1, uint64_t{p.frames().Get(FrameId(i)).name.value} + 1);
     frame(frames + 1, names + 1);
+    frame(frames + 2, names + 2);
 
-    // callstacks: Callstack {iid=1, frame_ids=2 outermost first, unpacked}.
+    // callstacks: Callstack {iid=1, frame_ids=2 outermost first, unpacked};
+    // iid = stack index + 1, for the stacks samples use (see
+    // PerfettoOptions::max_callstack_frames).
+    std::vector<bool> used(stacks, false);
+    const SampleBuffer& samples = p.samples();
+    for (size_t i = 0; i < samples.size(); ++i) {
+      StackId id = samples[i].stack;
+      if (!id.is_none() && id.value < stacks) used[id.value] = true;
+    }
+    const size_t cap = std::max<uint32_t>(o_.max_callstack_frames, 2);
     std::vector<uint64_t> path;
     for (uint32_t s = 0; s < stacks; ++s) {
+      if (!used[s]) continue;
       path.clear();
-      for (StackId at(s); !at.is_none(); at = p.stacks().Get(at).parent)
+      StackId at(s);
+      for (; !at.is_none() && path.size() < cap; at = p.stacks().Get(at).parent)
         path.push_back(uint64_t{p.stacks().Get(at).frame.value} + 1);
+      if (!at.is_none()) path.back() = frames + 2;  // "(truncated)" root
       w_.BeginNested(7);
       w_.Varint(1, s + 1);
       for (size_t k = path.size(); k-- > 0;) w_.Varint(2, path[k]);

@@ -36,6 +36,12 @@ struct PerfettoOptions {
   ThreadNaming thread;
   uint32_t sequence_id = 1;
   size_t samples_per_packet = 1000;
+  // Perfetto's Callstack lists every frame (no parent pointer), so a stack of
+  // depth d costs d ids: writing every prefix of a deep stack is quadratic.
+  // Only stacks that samples use are written, each with at most this many
+  // frames: deeper ones keep their innermost frames under one
+  // "(truncated)" root, so the output is linear in the samples.
+  uint32_t max_callstack_frames = 1024;
 };
 
 void WritePerfettoTrace(const ExportInput& in, const PerfettoOptions& opts,

@@ -45,10 +45,29 @@ const ProfilerTrace& MillionSamples() {
   return *t;
 }
 
+// Deep recursion: one chain of `depth` frames sampled at every 100th level.
+// Writers must stay linear in depth (a page can hand the exporter any trace):
+// compare the 10k and 100k rows, output_MB and time should grow ~10x.
+const ProfilerTrace& DeepChain(int64_t depth) {
+  static ProfilerTrace* traces[2] = {};
+  ProfilerTrace*& t = traces[depth > 10000];
+  if (t) return *t;
+  t = new ProfilerTrace();
+  std::vector<FrameId> frames;
+  for (int64_t i = 0; i < depth; ++i)
+    frames.push_back(t->InternFrame(
+        RawFrame{"recurse", "https://app.example/r.js", uint32_t(i + 1), 1}));
+  for (int64_t d = 100; d <= depth; d += 100)
+    t->mutable_samples().Append(Sample{
+        double(d), t->InternStack(frames.data(), static_cast<size_t>(d))});
+  return *t;
+}
+
 template <typename Fn>
-void Run(benchmark::State& state, Fn&& write) {
+void Run(benchmark::State& state, Fn&& write,
+         const ProfilerTrace& trace = MillionSamples()) {
   ExportInput in;
-  in.profile = &MillionSamples();
+  in.profile = &trace;
   size_t bytes = 0;
   for (auto _ : state) {
     ByteSink sink;
@@ -79,6 +98,42 @@ void BM_Perfetto1M(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_Perfetto1M)->Unit(benchmark::kMillisecond);
+
+void BM_DeepChromeTrace(benchmark::State& state) {
+  Run(
+      state,
+      [](const ExportInput& in, ByteSink& s) {
+        WriteChromeTrace(in, ChromeTraceOptions(), s);
+      },
+      DeepChain(state.range(0)));
+}
+BENCHMARK(BM_DeepChromeTrace)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_DeepCpuProfile(benchmark::State& state) {
+  Run(
+      state, [](const ExportInput& in, ByteSink& s) { WriteCpuProfile(in, s); },
+      DeepChain(state.range(0)));
+}
+BENCHMARK(BM_DeepCpuProfile)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_DeepPerfetto(benchmark::State& state) {
+  Run(
+      state,
+      [](const ExportInput& in, ByteSink& s) {
+        WritePerfettoTrace(in, PerfettoOptions(), s);
+      },
+      DeepChain(state.range(0)));
+}
+BENCHMARK(BM_DeepPerfetto)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
 
 // The hot loop alone: 1M random node ids (1..19394) into a JSON array,
 // formatted per value (arg 0) or copied from an IntTextCache (arg 1).

@@ -82,17 +82,21 @@ TEST(Perfetto, ProtocDecodesContentMatchingTheTrace) {
   EXPECT_EQ(std::stoll(ref[1]), 10000);
   EXPECT_EQ(std::stoll(ref[1]) + sum, 10000 + 2499 * 500);
 
-  // Interned data: every name, frame, stack, plus "(program)" and a mapping.
+  // Interned data: every name and frame, every stack a sample uses (the
+  // fixture never samples its deepest: that slot is a no-stack sample),
+  // plus "(program)", "(truncated)" and a mapping.
   const ProfilerTrace& t = f.trace;
-  EXPECT_EQ(Count(text, "function_names \\{"), t.names().size() + 1);
-  EXPECT_EQ(Count(text, "\n    frames \\{"), t.frames().size() + 1);
-  EXPECT_EQ(Count(text, "callstacks \\{"), t.stacks().size() + 1);
+  EXPECT_EQ(Count(text, "function_names \\{"), t.names().size() + 2);
+  EXPECT_EQ(Count(text, "\n    frames \\{"), t.frames().size() + 2);
+  EXPECT_EQ(Count(text, "callstacks \\{"), t.stacks().size() - 1 + 1);
   EXPECT_EQ(Count(text, "mappings \\{"), 1u);
   EXPECT_NE(text.find("str: \"(program)\""), std::string::npos);
   EXPECT_NE(text.find("str: \"main\""), std::string::npos);
-  // The deepest stack lists all 7 frames, outermost (main = iid 1) first.
-  EXPECT_NE(text.find("iid: 7\n      frame_ids: 1\n      frame_ids: 2\n"),
+  // The deepest sampled stack lists its 6 frames, outermost (main = iid 1)
+  // first.
+  EXPECT_NE(text.find("iid: 6\n      frame_ids: 1\n      frame_ids: 2\n"),
             std::string::npos);
+  EXPECT_EQ(text.find("iid: 7\n      frame_ids: 1\n"), std::string::npos);
 
   // Probe traces: 3 begin/end pairs; marks + aggregates: 3 instants.
   EXPECT_EQ(Count(text, "type: TYPE_SLICE_BEGIN"), 3u);
@@ -154,6 +158,55 @@ TEST(Perfetto, SmallerThanChromeJson) {
   WriteChromeTrace(f.input, ChromeTraceOptions(), json);
   WritePerfettoTrace(f.input, PerfettoOptions(), proto);
   EXPECT_LT(proto.size(), json.size());
+}
+
+// A chain of `depth` frames named "f" (distinct lines), sampled at every
+// `step`-th level: the shape of deep recursion.
+ProfilerTrace DeepChain(uint32_t depth, uint32_t step) {
+  ProfilerTrace t;
+  std::vector<FrameId> frames;
+  for (uint32_t i = 0; i < depth; ++i)
+    frames.push_back(
+        t.InternFrame(RawFrame{"f", "https://x.test/r.js", i + 1, 1}));
+  for (uint32_t d = step; d <= depth; d += step)
+    t.mutable_samples().Append(
+        Sample{double(d), t.InternStack(frames.data(), d)});
+  return t;
+}
+
+TEST(Perfetto, OnlyStacksThatSamplesUseAreWritten) {
+  ProfilerTrace t = DeepChain(50, 50);  // 50 prefix stacks, 1 sampled
+  ExportInput in;
+  in.profile = &t;
+  ByteSink sink;
+  WritePerfettoTrace(in, PerfettoOptions(), sink);
+  std::string text = Decode(WriteTemp(sink, "d.pftrace"));
+  EXPECT_EQ(Count(text, "callstacks \\{"), 2u);  // the leaf + "(program)"
+  EXPECT_EQ(Count(text, "frame_ids: \\d+"), 50u + 1u);
+}
+
+// A page can hand the exporter any trace: a 100 000-deep stack must cost
+// output linear in the samples, not the square of the depth.
+TEST(Perfetto, DeepStacksAreTruncatedLinearly) {
+  ProfilerTrace t = DeepChain(100000, 1000);  // 100 samples, 1k..100k deep
+  ExportInput in;
+  in.profile = &t;
+  ByteSink sink;
+  PerfettoOptions o;
+  WritePerfettoTrace(in, o, sink);
+  // 100 callstacks of <= 1024 ids (<= 3 bytes each with its tag) plus the
+  // 100 000 interned frames (< 16 bytes each).
+  EXPECT_LT(sink.size(), 100u * o.max_callstack_frames * 4 + 100000u * 16);
+  std::string text = Decode(WriteTemp(sink, "e.pftrace"));
+  EXPECT_EQ(Count(text, "callstacks \\{"), 101u);
+  // The deepest keeps its 1023 innermost frames under "(truncated)"
+  // (frame iid frames+2 = 100002); the 1000-deep one is whole.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      text, m, std::regex("iid: 100000\n      frame_ids: (\\d+)\n")));
+  EXPECT_EQ(m[1], "100002");
+  EXPECT_NE(text.find("str: \"(truncated)\""), std::string::npos);
+  EXPECT_EQ(Count(text, "frame_ids: 100002\n"), 99u);
 }
 
 }  // namespace
