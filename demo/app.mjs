@@ -1,7 +1,7 @@
 // The demo page: profile the workload for N seconds with the JS
 // Self-Profiling API (webprof's Profiler: native sampler where allowed,
 // else the polyfill; ?backend=polyfill|native picks one),
-// record probes, export in three formats and open the result in Perfetto.
+// record probes, export in every format and open the result in Perfetto.
 import * as webprof from 'webprof';
 import { probes } from './probes.mjs';
 import { runRound } from './workload.mjs';
@@ -47,10 +47,20 @@ async function profile(seconds) {
   return { profile: trace, ...report, rounds: round, interval: profiler.sampleInterval || 10 };
 }
 
-function link(id, buffer, type) {
-  const a = $(id);
+// One download link per export format (the core's registry), made once.
+function link(format, buffer) {
+  let a = $(`dl-${format.id}`);
+  if (!a) {
+    a = document.createElement('a');
+    a.id = `dl-${format.id}`;
+    a.download = format.fileName;
+    a.textContent = format.fileName;
+    const links = $('download-links');
+    if (links.childElementCount) links.append(' · ');
+    links.append(a);
+  }
   if (a.href) URL.revokeObjectURL(a.href);
-  a.href = URL.createObjectURL(new Blob([buffer], { type }));
+  a.href = URL.createObjectURL(new Blob([buffer], { type: format.mimeType }));
 }
 
 async function run(seconds) {
@@ -64,13 +74,15 @@ async function run(seconds) {
       aggregates: result.aggregates,
     };
     status('exporting…');
-    const json = webprof.toChromeTrace(input, { threadName: 'main (demo)' });
-    const cpu = webprof.toCpuProfile(input);
-    const pf = webprof.toPerfettoTrace(input, { threadName: 'main (demo)' });
-    demo.sizes = { json: json.byteLength, cpuprofile: cpu.byteLength, pftrace: pf.byteLength };
-    link('dl-json', json, 'application/json');
-    link('dl-cpuprofile', cpu, 'application/json');
-    link('dl-pftrace', pf, 'application/octet-stream');
+    // Every format of the registry; sizes are keyed by file extension.
+    demo.sizes = {};
+    let pf = null;
+    for (const format of webprof.exportFormats()) {
+      const bytes = webprof.exportTrace(format.id, input, { threadName: 'main (demo)' });
+      demo.sizes[format.extension] = bytes.byteLength;
+      link(format, bytes);
+      if (format.id === 'perfetto') pf = bytes;
+    }
     $('sizes').textContent = `(${Object.entries(demo.sizes)
       .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
       .join(', ')})`;

@@ -1,7 +1,8 @@
 // The main job: build if needed, serve the demo on 127.0.0.1 and print its
 // URL; or, with --headless --out DIR [--seconds N], drive Debian's Chromium
-// through the demo and write trace.json, profile.cpuprofile and
-// trace.pftrace into DIR (via the page's own download links).
+// through the demo and write one file per export format (trace.json,
+// profile.cpuprofile, trace.pftrace, …) into DIR (via the page's own
+// download links).
 //
 //   node demo/main.mjs [--port N]
 //   node demo/main.mjs --headless --out DIR [--seconds N]
@@ -61,11 +62,9 @@ if (!headless) {
       summary: window.demo.summary,
     }));
     if (demo.state !== 'done') throw new Error(`the demo failed: ${demo.error}`);
-    for (const [id, file] of [
-      ['dl-json', 'trace.json'],
-      ['dl-cpuprofile', 'profile.cpuprofile'],
-      ['dl-pftrace', 'trace.pftrace'],
-    ]) {
+    // The page makes one link per export format.
+    const links = await page.$$eval('#download-links a[download]', (as) => as.map((a) => [a.id, a.download]));
+    for (const [id, file] of links) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#${id}`)]);
       await download.saveAs(join(out, file));
       console.log(`wrote ${join(out, file)}`);

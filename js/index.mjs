@@ -19,7 +19,15 @@ export {
 } from './probes/probes.mjs';
 export { installFrameworkProbes } from './probes/framework-probes.mjs';
 export { consoleReporter, createConsoleReporter } from './probes/console-reporter.mjs';
-export { toChromeTrace, toCpuProfile, toPerfettoTrace, lastExportTimings } from './export/export.mjs';
+export {
+  toChromeTrace,
+  toCpuProfile,
+  toPerfettoTrace,
+  exportTrace,
+  exportFormats,
+  registerExportFormat,
+  lastExportTimings,
+} from './export/export.mjs';
 export {
   openInPerfetto,
   perfettoUrl,

@@ -248,6 +248,34 @@ export interface TraceExportOptions {
   processName?: string;
   threadName?: string;
 }
+/** One entry of the export format registry (the core's list, then formats registered in JS). */
+export interface ExportFormat {
+  /** What exportTrace() takes: 'chrome', 'cpuprofile', 'perfetto', or a registered id. */
+  id: string;
+  /** For people, e.g. 'Perfetto protobuf trace'. */
+  name: string;
+  /** Without the dot, e.g. 'pftrace'. */
+  extension: string;
+  mimeType: string;
+  /** The default file name, e.g. 'trace.pftrace' (what the CLI and the Playwright fixture write). */
+  fileName: string;
+}
+/** Every export format, the core's first (needs `ready`). */
+export function exportFormats(): ExportFormat[];
+/** `input` in the export format `format` (an ExportFormat id). Unknown id: TypeError. */
+export function exportTrace(format: string, input: ExportInput, options?: TraceExportOptions): ArrayBuffer;
+/** A format written in JS, for tools and tests; listed after the core's. */
+export interface ExportFormatDefinition {
+  id: string;
+  name: string;
+  extension: string;
+  mimeType: string;
+  /** Default `${id}.${extension}`. */
+  fileName?: string;
+  write(input: ExportInput, options: TraceExportOptions): ArrayBuffer | ArrayBufferView;
+}
+/** Adds a format to exportFormats()/exportTrace(); returns the function that removes it. */
+export function registerExportFormat(format: ExportFormatDefinition): () => void;
 /** Chrome Trace Event JSON ({"traceEvents":[...]}, UTF-8). Throws WebprofError on bad input. */
 export function toChromeTrace(input: ExportInput, options?: TraceExportOptions): ArrayBuffer;
 /** V8 .cpuprofile JSON of `input.profile` (UTF-8). */

@@ -12,6 +12,7 @@
 // error nothing from that call is kept.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/val.h>
 
 #include <cmath>
 #include <cstddef>
@@ -23,9 +24,7 @@
 #include "base/status.h"
 #include "export/byte_sink.h"
 #include "export/export_input.h"
-#include "export/format_chrome_trace.h"
-#include "export/format_cpuprofile.h"
-#include "export/format_perfetto.h"
+#include "export/format_registry.h"
 #include "trace/profiler_trace.h"
 #include "trace/session.h"
 
@@ -223,10 +222,11 @@ class ExportBuilder {
   // Process/thread naming: blob holds (process name, thread name).
   void setThread(double pid, double tid, uintptr_t blob, uintptr_t lens) {
     Strings s(blob, lens);
-    thread_.pid = static_cast<int64_t>(pid);
-    thread_.tid = static_cast<int64_t>(tid);
-    thread_.process_name = std::string(s.Next());
-    thread_.thread_name = std::string(s.Next());
+    ThreadNaming& t = options_.thread;
+    t.pid = static_cast<int64_t>(pid);
+    t.tid = static_cast<int64_t>(tid);
+    t.process_name = std::string(s.Next());
+    t.thread_name = std::string(s.Next());
   }
 
   // Exports the trace a TraceSession recorded, in place (no copy, no
@@ -236,31 +236,13 @@ class ExportBuilder {
     session_trace_ = &reinterpret_cast<Session*>(handle)->trace();
   }
 
-  // 0 = Chrome trace JSON, 1 = .cpuprofile, 2 = Perfetto protobuf.
+  // `format` is an ExportFormat id (exportFormats()).
   int32_t write(int32_t format) {
     DropReserved();
-    out_.Clear();
     input_.profile = session_trace_ ? session_trace_
                      : has_profile_ ? &trace_
                                     : nullptr;
-    switch (format) {
-      case 0: {
-        ChromeTraceOptions o;
-        o.thread = thread_;
-        WriteChromeTrace(input_, o, out_);
-        return 0;
-      }
-      case 1:
-        WriteCpuProfile(input_, out_);
-        return 0;
-      case 2: {
-        PerfettoOptions o;
-        o.thread = thread_;
-        WritePerfettoTrace(input_, o, out_);
-        return 0;
-      }
-    }
-    return int32_t(Status::kInvalidArgument);
+    return int32_t(WriteExport(format, input_, options_, out_));
   }
 
   double size() const { return double(out_.size()); }
@@ -294,7 +276,7 @@ class ExportBuilder {
 
   ProfilerTrace trace_;
   ExportInput input_;
-  ThreadNaming thread_;
+  ExportOptions options_;
   ByteSink out_;
   bool has_profile_ = false;
   SampleBuffer::Span reserved_{};  // rows JS is filling, not yet committed
@@ -308,9 +290,26 @@ class ExportBuilder {
   bool stacks_identity_ = true;
 };
 
+// The format registry as plain objects, in its order.
+val ExportFormatList() {
+  val list = val::array();
+  for (const ExportFormat& f : ExportFormats()) {
+    val o = val::object();
+    o.set("id", f.id);
+    o.set("key", std::string(f.key));
+    o.set("name", std::string(f.name));
+    o.set("fileStem", std::string(f.file_stem));
+    o.set("extension", std::string(f.extension));
+    o.set("mimeType", std::string(f.mime_type));
+    list.call<void>("push", o);
+  }
+  return list;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(export) {
+  function("exportFormats", &ExportFormatList);
   class_<ExportBuilder>("ExportBuilder")
       .constructor<>()
       .function("loadResources", &ExportBuilder::loadResources)

@@ -1,5 +1,12 @@
-// toChromeTrace / toCpuProfile / toPerfettoTrace: a ProfilerTrace and/or what
-// a probes window reported, written by the core's exporters.
+// The exporters: a ProfilerTrace and/or what a probes window reported,
+// written in any format of the core's format registry
+// (src/export/format_registry.h), which is the one list of formats:
+// exportFormats() reads it from the core, exportTrace(id, …) dispatches
+// through it, and toChromeTrace/toCpuProfile/toPerfettoTrace are its three
+// built-ins by name. The CLI, the Playwright fixture and the demo iterate
+// exportFormats(), so a format added to the core reaches all of them.
+// registerExportFormat() adds a format written in JS (for tools and tests);
+// it is listed after the core's and never shadows one.
 //
 // Data path: the W3C trace is loaded into a core ExportBuilder in a handful of
 // bulk calls (all strings of a table as one UTF-8 blob plus byte lengths; all
@@ -10,26 +17,113 @@
 // A TraceSession as `profile` skips loading: its trace is read in place.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
-import { check, guard, WebprofError } from '../core/core.mjs';
+import { check, core, guard, WebprofError } from '../core/core.mjs';
 import { TraceSession } from '../profiler/trace.mjs';
 
 const NONE = 0xffffffff;
-const FORMAT = { chrome: 0, cpuprofile: 1, perfetto: 2 };
 const encoder = new TextEncoder();
 
 /** Chrome Trace Event JSON ({"traceEvents":[...]}) as UTF-8 bytes. */
 export function toChromeTrace(input, options = {}) {
-  return exportAs(FORMAT.chrome, input, options);
+  return exportTrace('chrome', input, options);
 }
 
 /** V8 .cpuprofile JSON (the profile only) as UTF-8 bytes. */
 export function toCpuProfile(input) {
-  return exportAs(FORMAT.cpuprofile, input, {});
+  return exportTrace('cpuprofile', input, {});
 }
 
 /** Perfetto protobuf trace (.pftrace) bytes. */
 export function toPerfettoTrace(input, options = {}) {
-  return exportAs(FORMAT.perfetto, input, options);
+  return exportTrace('perfetto', input, options);
+}
+
+// ---- the registry ----
+let coreFormats = null; // the core's list, read once (it is fixed per build)
+const jsFormats = new Map(); // id -> entry with a JS `write`
+
+function coreList() {
+  if (!coreFormats) {
+    coreFormats = core()
+      .exportFormats()
+      .map((f) => ({
+        id: f.key,
+        name: f.name,
+        extension: f.extension,
+        mimeType: f.mimeType,
+        fileName: `${f.fileStem}.${f.extension}`,
+        coreId: f.id,
+      }));
+  }
+  return coreFormats;
+}
+
+function findFormat(id) {
+  return coreList().find((f) => f.id === id) || jsFormats.get(id);
+}
+
+/**
+ * Every export format, the core's first: [{id, name, extension, mimeType, fileName}].
+ * Needs the core (after `ready`).
+ */
+export function exportFormats() {
+  return [...coreList(), ...jsFormats.values()].map(({ id, name, extension, mimeType, fileName }) => ({
+    id,
+    name,
+    extension,
+    mimeType,
+    fileName,
+  }));
+}
+
+/** `input` written in export format `format` (an id of exportFormats()), as bytes. */
+export function exportTrace(format, input, options = {}) {
+  checkInput(input);
+  const f = findFormat(format);
+  if (!f) {
+    const known = exportFormats()
+      .map((x) => x.id)
+      .join(', ');
+    throw new TypeError(`webprof: unknown export format "${format}" (known: ${known})`);
+  }
+  if (f.coreId !== undefined) return exportAs(f.coreId, input, options ?? {});
+  const out = f.write(input, options ?? {});
+  if (out instanceof ArrayBuffer) return out;
+  if (ArrayBuffer.isView(out)) return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength);
+  throw new TypeError(`webprof: export format "${format}" wrote ${typeof out}, not bytes`);
+}
+
+/**
+ * Adds a format written in JS: {id, name, extension, mimeType, fileName?,
+ * write(input, options) -> ArrayBuffer | TypedArray}. Returns a function
+ * that removes it again. Ids are unique across the core's and JS formats.
+ */
+export function registerExportFormat(format) {
+  const { id, name, extension, mimeType, write } = format || {};
+  for (const [k, v] of Object.entries({ id, name, extension, mimeType }))
+    if (typeof v !== 'string' || v === '')
+      throw new TypeError(`webprof: registerExportFormat needs a non-empty string ${k}`);
+  if (typeof write !== 'function')
+    throw new TypeError('webprof: registerExportFormat needs a write function');
+  if (findFormat(id)) throw new TypeError(`webprof: export format "${id}" already exists`);
+  const entry = {
+    id,
+    name,
+    extension,
+    mimeType,
+    fileName: format.fileName === undefined ? `${id}.${extension}` : String(format.fileName),
+    write,
+  };
+  jsFormats.set(id, entry);
+  return () => {
+    if (jsFormats.get(id) === entry) jsFormats.delete(id);
+  };
+}
+
+function checkInput(input) {
+  if (input === null || typeof input !== 'object') {
+    throw new TypeError('webprof: export input must be an object {profile?, marks?, traces?, aggregates?}');
+  }
 }
 
 let lastTimings = null;
@@ -39,9 +133,6 @@ export function lastExportTimings() {
 }
 
 function exportAs(format, input, options) {
-  if (input === null || typeof input !== 'object') {
-    throw new TypeError('webprof: export input must be an object {profile?, marks?, traces?, aggregates?}');
-  }
   return guard((m) => {
     const b = new m.ExportBuilder();
     const heap = new Heap(m);

@@ -1,5 +1,6 @@
-// `webprof record <url>`: profile a page in headless Chromium and write
-// trace.json, profile.cpuprofile, trace.pftrace and summary.txt.
+// `webprof record <url>`: profile a page in headless Chromium and write one
+// file per export format (exportFormats(): trace.json, profile.cpuprofile,
+// trace.pftrace, …) and summary.txt.
 //
 // Progress goes to stderr; every failure prints one line starting with
 // "webprof record:" and exits non-zero (2 = bad usage, 1 = runtime failure).
@@ -25,22 +26,24 @@ const USAGE = `usage: webprof record <url> [options]
 class UsageError extends Error {}
 class RecordError extends Error {}
 
+const DEFAULTS = {
+  out: 'webprof-out',
+  seconds: 5,
+  untilSelector: null,
+  script: null,
+  sampleInterval: 1,
+  backend: 'auto',
+  native: false,
+  dense: true,
+  browser: CHROMIUM_PATH,
+  timeoutMs: 30000,
+  url: null,
+};
+
 function parseArgs(argv) {
   const [cmd, ...rest] = argv;
   if (cmd !== 'record') throw new UsageError(cmd ? `unknown command "${cmd}"` : 'missing command');
-  const o = {
-    out: 'webprof-out',
-    seconds: 5,
-    untilSelector: null,
-    script: null,
-    sampleInterval: 1,
-    backend: 'auto',
-    native: false,
-    dense: true,
-    browser: CHROMIUM_PATH,
-    timeoutMs: 30000,
-    url: null,
-  };
+  const o = { ...DEFAULTS };
   const num = (name, v) => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0)
@@ -92,7 +95,13 @@ async function checkWritable(dir) {
   }
 }
 
-export async function record(o, log = (m) => process.stderr.write(m + '\n')) {
+/**
+ * Records `o.url` (the options of the usage, camelCased; defaults as there)
+ * and writes the files into `o.out`; resolves to the Playwright result.
+ */
+export async function record(options, log = (m) => process.stderr.write(m + '\n')) {
+  const o = { ...DEFAULTS, ...options };
+  if (o.backend === 'native') o.native = true;
   const t0 = Date.now();
   const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
   const out = resolve(o.out);

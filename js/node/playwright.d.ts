@@ -1,6 +1,7 @@
 // Types of `webprof/playwright`.
 import type { Page, BrowserContext } from 'playwright-core';
 import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline, TraceSummary } from '../webprof.js';
+export { exportFormats, exportTrace, registerExportFormat, ready } from '../webprof.js';
 
 export interface ProfileOptions {
   /** Sampling interval in ms (default 1). */
@@ -26,7 +27,7 @@ export interface ProfileResult {
   sampleInterval: number;
   /** performance.now() in the page when the profile started. */
   startedAt: number;
-  /** trace.json, profile.cpuprofile, trace.pftrace, summary.txt */
+  /** One file per export format (exportFormats(): trace.json, profile.cpuprofile, trace.pftrace, …) and summary.txt. */
   files: Record<string, ArrayBuffer>;
   summary: TraceSummary;
   summaryText: string;
@@ -58,5 +59,22 @@ export interface WebprofFixture {
   /** Stops the whole-test profile (with `webprofProfile`) now, attaches and returns it. */
   stop(): Promise<ProfileResult>;
 }
+/** What `webprof record` takes (camelCased flags; defaults as in its usage). */
+export interface RecordOptions {
+  url: string;
+  out?: string;
+  seconds?: number;
+  untilSelector?: string | null;
+  script?: string | null;
+  sampleInterval?: number;
+  backend?: 'auto' | 'native' | 'polyfill';
+  native?: boolean;
+  dense?: boolean;
+  browser?: string;
+  timeoutMs?: number;
+}
+/** `webprof record` as a function: profiles `url` in a new headless Chromium and writes the files into `out`. */
+export function record(options: RecordOptions, log?: (line: string) => void): Promise<ProfileResult>;
+
 /** Extends a Playwright `test` with the `webprof` fixture and the `webprofProfile` option. */
 export function withWebprof<T>(base: T): T;

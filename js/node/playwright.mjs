@@ -22,6 +22,11 @@ import { join } from 'node:path';
 import * as webprof from '../index.mjs';
 import { summarize, formatSummary } from '../export/summary.mjs';
 import { transformForSampling } from '../transform/index.mjs';
+// The export registry, so tools can add a format the fixture and
+// `webprof record` then write too (same module instance as makeResult's).
+export { exportFormats, exportTrace, registerExportFormat } from '../export/export.mjs';
+export { ready } from '../core/core.mjs';
+export { record } from './cli.mjs';
 
 const HIDDEN = '__webprof__';
 const installed = new WeakMap(); // page/context -> install options
@@ -188,11 +193,9 @@ export async function makeResult({ trace, probes, backend, sampleInterval, start
     input.marks = probes.marks;
     input.traces = probes.traces;
   }
-  const files = {
-    'trace.json': webprof.toChromeTrace(input),
-    'profile.cpuprofile': webprof.toCpuProfile(input),
-    'trace.pftrace': webprof.toPerfettoTrace(input),
-  };
+  // One file per export format of the registry (js/export/export.mjs).
+  const files = {};
+  for (const f of webprof.exportFormats()) files[f.fileName] = webprof.exportTrace(f.id, input);
   const summary = summarize(trace);
   const summaryText = formatSummary(summary, { backend });
   files['summary.txt'] = new TextEncoder().encode(summaryText).buffer;
@@ -205,7 +208,7 @@ export async function makeResult({ trace, probes, backend, sampleInterval, start
     files,
     summary,
     summaryText,
-    /** Writes trace.json, profile.cpuprofile, trace.pftrace and summary.txt into dir. */
+    /** Writes one file per export format and summary.txt into dir. */
     async save(dir) {
       await mkdir(dir, { recursive: true });
       await Promise.all(
@@ -285,8 +288,9 @@ function profileOptions(o) {
   };
 }
 
+// The MIME type the format registry gives the file, text for the summary.
 function contentType(name) {
-  if (name.endsWith('.json') || name.endsWith('.cpuprofile')) return 'application/json';
-  if (name.endsWith('.txt')) return 'text/plain';
-  return 'application/octet-stream';
+  if (name === 'summary.txt') return 'text/plain';
+  const f = webprof.exportFormats().find((x) => x.fileName === name);
+  return f ? f.mimeType : 'application/octet-stream';
 }

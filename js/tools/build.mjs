@@ -75,10 +75,14 @@ for (const e of ENTRIES) {
     });
   }
 }
+// playwright.d.ts sits in js/node/ but next to webprof.d.ts in dist/.
 for (const dts of ['webprof.d.ts', 'webprof-perf.d.ts', 'playwright.d.ts'])
   writeFileSync(
     join(dist, dts),
-    readFileSync(join(root, 'js', dts === 'playwright.d.ts' ? 'node' : '', dts)),
+    readFileSync(join(root, 'js', dts === 'playwright.d.ts' ? 'node' : '', dts), 'utf8').replaceAll(
+      "'../webprof.js'",
+      "'./webprof.js'",
+    ),
   );
 // `webprof/polyfill`: installs the Profiler polyfill where needed and
 // re-exports the API from the same module instance (one Wasm core per page).

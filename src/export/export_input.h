@@ -54,4 +54,11 @@ struct ThreadNaming {
   std::string thread_name = "main";
 };
 
+// What every format's writer is given besides the input (format_registry.h).
+// Format-specific tuning (chunk sizes, sequence ids) stays in each format's
+// own options, at their defaults.
+struct ExportOptions {
+  ThreadNaming thread;
+};
+
 }  // namespace webprof

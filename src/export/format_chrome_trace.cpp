@@ -202,4 +202,11 @@ void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& o,
   w.EndObject();
 }
 
+void WriteChromeTraceFormat(const ExportInput& in, const ExportOptions& o,
+                            ByteSink& out) {
+  ChromeTraceOptions co;
+  co.thread = o.thread;
+  WriteChromeTrace(in, co, out);
+}
+
 }  // namespace webprof

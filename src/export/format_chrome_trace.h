@@ -29,4 +29,8 @@ struct ChromeTraceOptions {
 void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& opts,
                       ByteSink& out);
 
+// The registry's writer (format_registry.h): default tuning.
+void WriteChromeTraceFormat(const ExportInput& in, const ExportOptions& o,
+                            ByteSink& out);
+
 }  // namespace webprof

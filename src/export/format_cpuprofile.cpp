@@ -95,4 +95,9 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.EndObject();
 }
 
+void WriteCpuProfileFormat(const ExportInput& in, const ExportOptions& o,
+                           ByteSink& out) {
+  WriteCpuProfile(in, out);
+}
+
 }  // namespace webprof

@@ -19,4 +19,8 @@ namespace webprof {
 // Writes `in.profile` (an empty profile when it is null).
 void WriteCpuProfile(const ExportInput& in, ByteSink& out);
 
+// The registry's writer (format_registry.h): default tuning.
+void WriteCpuProfileFormat(const ExportInput& in, const ExportOptions& o,
+                           ByteSink& out);
+
 }  // namespace webprof

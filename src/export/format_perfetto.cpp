@@ -336,4 +336,11 @@ void WritePerfettoTrace(const ExportInput& in, const PerfettoOptions& opts,
   PerfettoEncoder(in, opts, out).Run();
 }
 
+void WritePerfettoFormat(const ExportInput& in, const ExportOptions& o,
+                         ByteSink& out) {
+  PerfettoOptions po;
+  po.thread = o.thread;
+  WritePerfettoTrace(in, po, out);
+}
+
 }  // namespace webprof

@@ -47,6 +47,10 @@ struct PerfettoOptions {
 void WritePerfettoTrace(const ExportInput& in, const PerfettoOptions& opts,
                         ByteSink& out);
 
+// The registry's writer (format_registry.h): default tuning.
+void WritePerfettoFormat(const ExportInput& in, const ExportOptions& o,
+                         ByteSink& out);
+
 // Field numbers from Perfetto's published protos (protos/perfetto/trace/...);
 // tests decode our output with protoc and a .proto using the same numbers.
 namespace pf {

@@ -227,3 +227,69 @@ test('a TraceSession is exported in place, same output as its toTrace()', () => 
     s.dispose();
   }
 });
+
+test('the format registry: the core lists every format, toX() are its built-ins by id', () => {
+  const formats = webprof.exportFormats();
+  assert.deepEqual(
+    formats.map((f) => [f.id, f.fileName, f.mimeType]),
+    [
+      ['chrome', 'trace.json', 'application/json'],
+      ['cpuprofile', 'profile.cpuprofile', 'application/json'],
+      ['perfetto', 'trace.pftrace', 'application/octet-stream'],
+    ],
+  );
+  const input = fixture(50);
+  const same = (a, b) => assert.deepEqual(new Uint8Array(a), new Uint8Array(b));
+  same(
+    webprof.exportTrace('chrome', input, { threadName: 't' }),
+    webprof.toChromeTrace(input, { threadName: 't' }),
+  );
+  same(webprof.exportTrace('cpuprofile', input), webprof.toCpuProfile(input));
+  same(webprof.exportTrace('perfetto', input), webprof.toPerfettoTrace(input));
+  assert.throws(
+    () => webprof.exportTrace('svg', input),
+    /unknown export format "svg" \(known: chrome, cpuprofile, perfetto\)/,
+  );
+  assert.throws(() => webprof.exportTrace('chrome', null), TypeError);
+});
+
+test('a format registered in JS is listed and exported until it is removed', () => {
+  const remove = webprof.registerExportFormat({
+    id: 'count',
+    name: 'Sample count',
+    extension: 'txt',
+    mimeType: 'text/plain',
+    write: (input, options) =>
+      new TextEncoder().encode(`${input.profile.samples.length} ${options.threadName}`),
+  });
+  try {
+    const f = webprof.exportFormats().at(-1);
+    assert.deepEqual(f, {
+      id: 'count',
+      name: 'Sample count',
+      extension: 'txt',
+      mimeType: 'text/plain',
+      fileName: 'count.txt',
+    });
+    const out = webprof.exportTrace('count', fixture(12), { threadName: 'w' });
+    assert.ok(out instanceof ArrayBuffer);
+    assert.equal(new TextDecoder().decode(out), '12 w');
+    assert.throws(
+      () => webprof.registerExportFormat({ ...f, write: () => new Uint8Array() }),
+      /already exists/,
+    );
+    assert.throws(
+      () => webprof.registerExportFormat({ ...f, id: 'chrome', write: () => new Uint8Array() }),
+      /already exists/,
+    );
+    assert.throws(() => webprof.registerExportFormat({ ...f, id: 'x' }), /write function/);
+    assert.throws(
+      () => webprof.registerExportFormat({ ...f, id: 'x', mimeType: '', write() {} }),
+      /mimeType/,
+    );
+  } finally {
+    remove();
+  }
+  assert.equal(webprof.exportFormats().length, 3);
+  assert.throws(() => webprof.exportTrace('count', fixture(1)), /unknown export format/);
+});

@@ -1,7 +1,7 @@
 // Compiled by `tsc -p tests/types` in the test command: the published
 // declarations must describe the API as a user calls it.
 import * as webprof from 'webprof';
-import { profile, withWebprof } from 'webprof/playwright';
+import { profile, withWebprof, record, exportFormats as playwrightFormats } from 'webprof/playwright';
 import type { Page } from 'playwright-core';
 
 async function main(page: Page) {
@@ -27,6 +27,17 @@ async function main(page: Page) {
   const json: ArrayBuffer = webprof.toChromeTrace({ profile: t });
   const pf: ArrayBuffer = webprof.toPerfettoTrace({ profile: trace });
   void webprof.toCpuProfile({ profile: t });
+  const formats: webprof.ExportFormat[] = webprof.exportFormats();
+  const bytes: ArrayBuffer = webprof.exportTrace(formats[0].id, { profile: trace }, { threadName: 'main' });
+  const unregister: () => void = webprof.registerExportFormat({
+    id: 'lines',
+    name: 'Sample count',
+    extension: 'txt',
+    mimeType: 'text/plain',
+    write: (input) => new TextEncoder().encode(String(input.profile ? 1 : 0)),
+  });
+  unregister();
+  void [bytes, formats[0].fileName, formats[0].mimeType];
   const summary: webprof.TraceSummary = webprof.summarize(t);
 
   const rp = new webprof.RuntimeProfiler();
@@ -39,6 +50,9 @@ async function main(page: Page) {
 
   const r = await profile(page, async () => {}, { sampleInterval: 1, dense: true });
   const files: string[] = await r.save('/tmp/out');
+  const recorded = await record({ url: 'http://127.0.0.1/', seconds: 1, out: '/tmp/out' });
+  const fileNames: string[] = playwrightFormats().map((f) => f.fileName);
+  void [recorded.files, fileNames];
   void [kept, json, pf, files, withWebprof];
 }
 void main;
