@@ -1,7 +1,7 @@
 // The public API of webprof. Each line re-exports one module; the classic
 // <script> build exposes the same names on the single global `webprof`.
 export { ready, isReady, WebprofError } from './core/core.mjs';
-export { TraceSession } from './profiler/trace.mjs';
+export { TraceSession, releaseTrace } from './profiler/trace.mjs';
 export {
   start,
   end,

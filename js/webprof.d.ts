@@ -34,6 +34,14 @@ export interface ProfilerTrace {
 }
 
 /**
+ * Frees now the core's copy of a trace that a Profiler's stop() (or
+ * importTrace) returned; otherwise it is freed when the trace object is
+ * garbage. Until then exporting that object writes the core's copy in place
+ * (an edit that keeps the table lengths is not seen: export a structuredClone
+ * you edited instead). Returns whether the core still held it.
+ */
+export function releaseTrace(trace: ProfilerTrace): boolean;
+/**
  * A profiling session of the core driven by hand: intern resources, frames and
  * stacks, append samples, read the ProfilerTrace back. Requires `await ready`.
  * Call dispose() when done (frees Wasm memory).

@@ -14,11 +14,13 @@
 // core's sample storage, one call per 4096), so cost does not scale with
 // boundary crossings. The core writes the format into chunks in Wasm memory;
 // JS copies each chunk once into one ArrayBuffer and the builder is deleted.
-// A TraceSession as `profile` skips loading: its trace is read in place.
+// A TraceSession as `profile`, or a trace a stopped Profiler returned (still
+// held by the core, js/profiler/trace.mjs toHeldTrace), skips loading: the
+// core's copy is written in place.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
 import { check, core, guard, WebprofError } from '../core/core.mjs';
-import { TraceSession } from '../profiler/trace.mjs';
+import { TraceSession, heldSession } from '../profiler/trace.mjs';
 
 const NONE = 0xffffffff;
 const encoder = new TextEncoder();
@@ -138,8 +140,10 @@ function exportAs(format, input, options) {
     const heap = new Heap(m);
     try {
       const t0 = performance.now();
-      // A TraceSession's trace is already in the core: exported in place.
-      if (input.profile instanceof TraceSession) b.useSession(input.profile._live() && input.profile._handle);
+      // A TraceSession's trace, or the one a stopped Profiler returned, is
+      // already in the core: exported in place.
+      const session = input.profile instanceof TraceSession ? input.profile : heldSession(input.profile);
+      if (session) b.useSession(session._live() && session._handle);
       else if (input.profile != null) loadProfile(m, b, heap, input.profile);
       loadProbes(m, b, heap, input);
       const t1 = performance.now();

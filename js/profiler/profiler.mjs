@@ -14,7 +14,7 @@
 // with an "InvalidStateError" DOMException.
 import { ready } from '../core/core.mjs';
 import { timeOrigin } from '../core/clock.mjs';
-import { TraceSession } from './trace.mjs';
+import { TraceSession, toHeldTrace } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
@@ -164,12 +164,10 @@ class PolyfillBackend {
     // Samples taken so far whose stacks wait for their text get them now.
     resolvePending();
     s.trace.stop();
-    try {
-      await resolveDefinitions(s.trace);
-      return s.trace.toTrace();
-    } finally {
-      s.trace.dispose();
-    }
+    const session = s.trace;
+    s.trace = null; // the trace object owns it now (toHeldTrace)
+    await resolveDefinitions(session);
+    return toHeldTrace(session);
   }
 }
 
@@ -261,8 +259,9 @@ export function importTrace(trace, sampleInterval = 10, hideResource = hiddenFor
     };
     for (const smp of samples)
       s.sample(smp.timestamp, smp.stackId === undefined ? undefined : stackOf(smp.stackId));
-    return s.toTrace();
-  } finally {
+  } catch (e) {
     s.dispose();
+    throw e;
   }
+  return toHeldTrace(s);
 }

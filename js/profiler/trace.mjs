@@ -145,6 +145,70 @@ export class TraceSession {
   }
 }
 
+// ---- traces that stay in the core ----
+// A stopped Profiler hands out a W3C ProfilerTrace object but keeps the
+// TraceSession it was read from, so exporting that object writes the core's
+// copy in place (no re-load, no re-intern). Ownership contract: the session
+// belongs to the trace object; it is freed when the object is garbage
+// (FinalizationRegistry) or at releaseTrace(trace), whichever comes first.
+// The object stays the caller's to change, but exports read the core's copy:
+// a trace whose table lengths no longer match it is loaded like any other
+// object (edit a structuredClone to be sure yours is exported).
+const held = new WeakMap(); // trace object -> {session, lengths}
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((session) => session.dispose())
+    : null;
+
+const lengths = (t) => [t.resources.length, t.frames.length, t.stacks.length, t.samples.length];
+
+/**
+ * The W3C trace of `session`, which from now on belongs to the returned
+ * object (see above). Without FinalizationRegistry it is freed at once.
+ */
+export function toHeldTrace(session) {
+  let trace;
+  try {
+    trace = session.toTrace();
+  } catch (e) {
+    session.dispose();
+    throw e;
+  }
+  if (!finalizer) {
+    session.dispose();
+    return trace;
+  }
+  held.set(trace, { session, lengths: lengths(trace) });
+  finalizer.register(trace, session, trace);
+  return trace;
+}
+
+/** The core session still holding `trace` unchanged, else null. Internal. */
+export function heldSession(trace) {
+  const h = held.get(trace);
+  if (!h) return null;
+  try {
+    const now = lengths(trace);
+    if (now.every((n, i) => n === h.lengths[i])) return h.session;
+  } catch {
+    /* a trace whose tables are gone: loaded (and refused) like any object */
+  }
+  return null;
+}
+
+/**
+ * Frees the core's copy of a trace a Profiler returned now instead of when it
+ * is garbage. Later exports load the object itself. Returns whether there was one.
+ */
+export function releaseTrace(trace) {
+  const h = held.get(trace);
+  if (!h) return false;
+  held.delete(trace);
+  finalizer.unregister(trace);
+  h.session.dispose();
+  return true;
+}
+
 let statusByName = null;
 /** The numeric code of a status by its core name (e.g. 'BufferFull'). */
 export function findStatus(name) {

@@ -282,3 +282,31 @@ test('explicit probes are sample sites while a window records; their own frames 
     'no frame of webprof itself',
   );
 });
+
+test("a stopped Profiler's trace stays in the core: exported in place until released", async () => {
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10_000, backend: 'polyfill' });
+  busyWork(30);
+  const trace = await p.stop();
+  assert.ok(trace.samples.length > 0);
+  const copy = structuredClone(trace); // a plain object: loaded through the core
+  const bytes = (t) => new Uint8Array(webprof.toChromeTrace({ profile: t }));
+  assert.deepEqual(bytes(trace), bytes(copy));
+  // In place: the core's copy is written, not the object (the ownership
+  // contract), so an edit that keeps the table lengths does not show...
+  const first = trace.samples[0].timestamp;
+  trace.samples[0].timestamp = first - 1000;
+  assert.deepEqual(bytes(trace), bytes(copy));
+  trace.samples[0].timestamp = first;
+  // ...and one that changes them makes the object be loaded instead.
+  trace.samples.push({ timestamp: trace.samples.at(-1).timestamp + 1 });
+  copy.samples.push({ timestamp: copy.samples.at(-1).timestamp + 1 });
+  assert.deepEqual(bytes(trace), bytes(copy));
+  trace.samples.pop();
+  copy.samples.pop();
+  assert.equal(webprof.releaseTrace(trace), true);
+  assert.equal(webprof.releaseTrace(trace), false);
+  assert.equal(webprof.releaseTrace(copy), false);
+  assert.deepEqual(bytes(trace), bytes(copy)); // now loaded from the object
+  const imported = webprof.importTrace(copy);
+  assert.equal(webprof.releaseTrace(imported), true);
+});
