@@ -2,11 +2,13 @@
 // 127.0.0.1 with the MIME types module scripts and Wasm need.
 //
 // Test-only switches, by query parameter, so one server covers every case:
-//   ?policy=js-profiling   adds `Document-Policy: js-profiling` (native Profiler)
+//   ?policy=js-profiling   adds `Document-Policy: js-profiling` (native Profiler) and
+//                          `Server-Timing: js-profiling` (how webprof's 'auto' knows)
 //   ?cors                  adds `Access-Control-Allow-Origin: *`
 //   /redirect?to=URL       302 to URL (a same-origin URL that lands cross-origin)
 // A second origin for cross-origin tests listens on port + 1 (same files).
 //   ?coi                   adds COOP/COEP so the page is crossOriginIsolated
+//   ?type=MIME             serves the file with that Content-Type
 // Start: node e2e/server.mjs [--port N]   (default 8787, or WEBPROF_PORT)
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
@@ -53,8 +55,14 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', base = root, h
       'Content-Length': st.size,
       'Cache-Control': 'no-store',
     };
-    if (url.searchParams.get('policy') === 'js-profiling') headers['Document-Policy'] = 'js-profiling';
+    // Server-Timing tells webprof's 'auto' backend, without a console error,
+    // that the policy is there (js/polyfill.mjs nativeProfilerAllowed).
+    if (url.searchParams.get('policy') === 'js-profiling') {
+      headers['Document-Policy'] = 'js-profiling';
+      headers['Server-Timing'] = 'js-profiling';
+    }
     if (url.searchParams.has('cors')) headers['Access-Control-Allow-Origin'] = '*';
+    if (url.searchParams.has('type')) headers['Content-Type'] = url.searchParams.get('type');
     if (url.searchParams.has('coi')) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

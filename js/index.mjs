@@ -45,3 +45,5 @@ export { startWorker, WorkerRuntime } from './runtime-profiler/worker-runtime.mj
 export { resolveFrameDefinitions, clearSourceCache } from './profiler/fidelity.mjs';
 export { __wp$f, __wp$s, denseMode } from './profiler/dense.mjs';
 export { summarize, formatSummary } from './export/summary.mjs';
+export { transformForSampling } from './transform/index.mjs';
+export { transformHtmlForSampling } from './transform/html.mjs';

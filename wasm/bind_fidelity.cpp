@@ -12,6 +12,7 @@
 
 #include "bind_util.h"
 #include "source/frame_resolver.h"
+#include "source/html_scripts.h"
 #include "source/source_index.h"
 #include "source/source_scanner.h"
 #include "trace/session.h"
@@ -70,11 +71,35 @@ val ProbeSitesView() {
   return val(typed_memory_view(sites.size(), sites.data()));
 }
 
+// The <script> elements of an HTML document for the transform of whole
+// documents: kHtmlScriptFields numbers per script (content begin, content
+// end, flags, src begin, src end), valid until the next call.
+constexpr uint32_t kHtmlScriptFields = 5;
+std::vector<uint32_t>& HtmlScriptRows() {
+  static std::vector<uint32_t> rows;
+  return rows;
+}
+val FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
+  std::vector<HtmlScript> scripts;
+  FindHtmlScripts(View(ptr, len), &scripts);
+  std::vector<uint32_t>& rows = HtmlScriptRows();
+  rows.clear();
+  for (const HtmlScript& h : scripts) {
+    uint32_t flags = (h.javascript ? 1u : 0u) | (h.module ? 2u : 0u) |
+                     (h.integrity ? 4u : 0u);
+    rows.insert(rows.end(), {h.content_begin, h.content_end, flags, h.src_begin,
+                             h.src_end});
+  }
+  return val(typed_memory_view(rows.size(), rows.data()));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fidelity) {
   function("findProbeSites", &FindProbeSitesJs);
   function("probeSitesView", &ProbeSitesView);
+  function("findHtmlScripts", &FindHtmlScriptsJs);
+  constant("HTML_SCRIPT_FIELDS", kHtmlScriptFields);
   class_<JsSourceIndex>("SourceIndex")
       .constructor<>()
       .function("add", &JsSourceIndex::add)

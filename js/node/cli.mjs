@@ -8,7 +8,7 @@ import { access, mkdir, writeFile, unlink } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { install, stopProfile } from './playwright.mjs';
+import { install, stopProfile, watchPageErrors } from './playwright.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 
 const USAGE = `usage: webprof record <url> [options]
@@ -16,7 +16,7 @@ const USAGE = `usage: webprof record <url> [options]
   --seconds N             profile for N seconds after load (default 5)
   --until-selector SEL    stop when SEL appears (with --seconds as the time limit)
   --script FILE           an ES module whose default export async ({page, context}) runs after load
-  --sample-interval MS    sampling interval in ms (default 1)
+  --sample-interval MS    sampling interval in ms (default 1; --interval MS is the same)
   --backend B             auto | native | polyfill (default auto)
   --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
   --no-dense              do not pass the page's scripts through the sampling transform (polyfill)
@@ -60,7 +60,7 @@ function parseArgs(argv) {
     else if (a === '--seconds') o.seconds = num(a, val());
     else if (a === '--until-selector') o.untilSelector = val();
     else if (a === '--script') o.script = val();
-    else if (a === '--sample-interval') o.sampleInterval = num(a, val());
+    else if (a === '--sample-interval' || a === '--interval') o.sampleInterval = num(a, val());
     else if (a === '--backend') {
       o.backend = val();
       if (!['auto', 'native', 'polyfill'].includes(o.backend))
@@ -134,8 +134,15 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
     const autoStart = { sampleInterval: o.sampleInterval, maxBufferSize: 10_000_000, backend: o.backend };
     // The native sampler needs no transform; the polyfill gets dense
     // samples from the page's own scripts, rewritten as they load.
-    await install(context, { native: o.native, dense: o.dense && !o.native, autoStart });
+    const dense = o.dense && !o.native;
+    await install(context, { native: o.native, dense, autoStart });
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    let errorsShown = 0;
+    const showErrors = () => {
+      for (; errorsShown < errors.length; errorsShown++)
+        log(`[${elapsed()}] page error: ${errors[errorsShown].name}: ${errors[errorsShown].message}`);
+    };
     log(`[${elapsed()}] loading ${o.url}`);
     try {
       const response = await page.goto(o.url, { waitUntil: 'load', timeout: o.timeoutMs });
@@ -158,16 +165,30 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
         const s = globalThis.__webprof__ && globalThis.__webprof__.__session;
         return s && s.profiler && typeof s.profiler.sampleCount === 'number' ? s.profiler.sampleCount : null;
       });
+      showErrors();
       log(`[${elapsed()}] profiling${samples === null ? '' : `, ${samples} samples so far`}`);
       await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, deadline - Date.now()))));
     }
     if (o.untilSelector && !found)
       log(`[${elapsed()}] ${o.untilSelector} did not appear within ${o.seconds}s; stopping`);
     const result = await stopProfile(page);
+    showErrors();
     const written = await result.save(out);
+    for (const u of result.unsampled)
+      log(`[${elapsed()}] not rewritten for dense sampling: ${u.url}: ${u.reason}`);
+    for (const w of result.workers)
+      log(`[${elapsed()}] worker ${w.url}: ${w.trace.samples.length} samples (${w.backend} sampler)`);
     log(
       `[${elapsed()}] ${result.trace.samples.length} samples (${result.backend} sampler); wrote ${written.join(', ')}`,
     );
+    // A SyntaxError while webprof rewrote the page's scripts may be ours:
+    // the recording is then not the page's behaviour.
+    const broken = dense && result.pageErrors.find((e) => e.name === 'SyntaxError');
+    if (broken)
+      throw new RecordError(
+        `the page threw ${broken.name}: ${broken.message} while its scripts were rewritten for dense sampling; ` +
+          `the files are written, but rerun with --no-dense to check whether the rewriting caused it`,
+      );
     return result;
   } finally {
     await browser.close();

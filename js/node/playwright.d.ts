@@ -30,7 +30,14 @@ export interface ProfileResult {
   /** One file per export format (exportFormats(): trace.json, profile.cpuprofile, trace.pftrace, …) and summary.txt. */
   files: Record<string, ArrayBuffer>;
   summary: TraceSummary;
+  /** The summary as text; also lists the workers, what was not rewritten and the page errors. */
   summaryText: string;
+  /** The page's dedicated workers that were profiled (their scripts carry the agent). */
+  workers: (ProfileResult & { url: string })[];
+  /** What the route left as it was, and why (CSP hashes, SRI, non-JS MIME, transform status). */
+  unsampled: { url: string; reason: string }[];
+  /** Uncaught errors the page threw while webprof watched it. */
+  pageErrors: { name: string; message: string; stack: string }[];
   /** Writes the files into dir; resolves to their paths. */
   save(dir: string): Promise<string[]>;
 }
@@ -40,10 +47,12 @@ export function install(
   target: Page | BrowserContext,
   options?: { native?: boolean; dense?: boolean; autoStart?: ProfileOptions },
 ): Promise<void>;
-/** Passes every script the page loads through the dense-sampling transform. */
+/** Passes every script and document (inline scripts) the page loads through the dense-sampling transform. */
 export function transformScripts(target: Page | BrowserContext): Promise<void>;
 /** Serves every document with `Document-Policy: js-profiling`. */
 export function grantNativeProfiler(target: Page | BrowserContext): Promise<void>;
+/** Collects the page's uncaught errors into the results' `pageErrors`. */
+export function watchPageErrors(page: Page): { name: string; message: string; stack: string }[];
 export function startProfile(page: Page, options?: ProfileOptions): Promise<void>;
 export function stopProfile(page: Page): Promise<ProfileResult>;
 /** Profiles `page` while `actions` runs. */
@@ -76,5 +85,8 @@ export interface RecordOptions {
 /** `webprof record` as a function: profiles `url` in a new headless Chromium and writes the files into `out`. */
 export function record(options: RecordOptions, log?: (line: string) => void): Promise<ProfileResult>;
 
-/** Extends a Playwright `test` with the `webprof` fixture and the `webprofProfile` option. */
+/**
+ * Extends a Playwright `test` with the `webprof` fixture and its options: `webprofProfile` (profile
+ * every test) and `webprofDense` (default true: rewrite what pages load for dense sampling).
+ */
 export function withWebprof<T>(base: T): T;

@@ -17,154 +17,120 @@
 // every script the page loads is passed through the sampling transform on
 // its way in (js/transform/), which adds a probe site to every function
 // entry and loop body without moving a line.
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as webprof from '../index.mjs';
 import { summarize, formatSummary } from '../export/summary.mjs';
-import { transformForSampling } from '../transform/index.mjs';
 // The export registry, so tools can add a format the fixture and
 // `webprof record` then write too (same module instance as makeResult's).
 export { exportFormats, exportTrace, registerExportFormat } from '../export/export.mjs';
 export { ready } from '../core/core.mjs';
 export { record } from './cli.mjs';
+import { HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
+import { newRewriteState, routePageLoads } from './rewrite.mjs';
 
-const HIDDEN = '__webprof__';
-const installed = new WeakMap(); // page/context -> install options
-
-let agentCache = null;
-async function agentSource() {
-  if (!agentCache) {
-    const [script, wasm] = await Promise.all([
-      readFile(new URL('./webprof.js', import.meta.url), 'utf8'),
-      readFile(new URL('./webprof-core.wasm', import.meta.url)),
-    ]);
-    agentCache = { script, wasmUrl: `data:application/wasm;base64,${wasm.toString('base64')}` };
-  }
-  return agentCache;
-}
-
-// autoStart profiles the top-level document from its first script on.
-function initScript({ script, wasmUrl }, autoStart) {
-  // `var webprof` of the classic build stays local to this function.
-  return `(() => {
-  if (globalThis.${HIDDEN}) return;
-  Object.defineProperty(globalThis, 'webprofWasmUrl', { value: ${JSON.stringify(wasmUrl)}, configurable: true });
-  ${script}
-  Object.defineProperty(globalThis, '${HIDDEN}', { value: webprof, configurable: true });
-  // The checks the transform inserts into rewritten scripts use these.
-  Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });
-  Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
-  webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; });
-  ${autoStart ? `if (globalThis.top === globalThis) (${startInPage.toString()})(webprof, ${JSON.stringify(autoStart)});` : ''}
-})();`;
-}
-
-// Runs in the page: starts a Profiler and a probes window.
-function startInPage(w, opts) {
-  const session = { opts, startedAt: performance.now() };
-  session.profiler = new w.Profiler({
-    sampleInterval: opts.sampleInterval,
-    maxBufferSize: opts.maxBufferSize,
-    backend: opts.backend,
-  });
-  if (typeof w.start === 'function') w.start();
-  w.__session = session;
-  return session;
-}
-
-// Runs in the page: stops both and returns plain data.
-async function stopInPage(w) {
-  const session = w.__session;
-  if (!session) throw new Error('webprof: no profile is running in this page');
-  w.__session = null;
-  let probes = null;
-  if (typeof w.end === 'function') {
-    w.end((aggregates, marks, traces) => {
-      probes = { aggregates: [...aggregates], marks, traces };
-    });
-  }
-  const trace = await session.profiler.stop();
-  // Probe info objects are the page's: keep what survives structured cloning.
-  return JSON.parse(
-    JSON.stringify({
-      trace,
-      probes,
-      backend: session.profiler.backend,
-      sampleInterval: session.profiler.sampleInterval,
-      startedAt: session.startedAt,
-    }),
-  );
-}
+const installed = new WeakMap(); // page/context -> rewrite state
 
 /**
  * Makes webprof available in `target` (a Page or a BrowserContext) before any
- * page script runs. Idempotent.
+ * page script runs, and routes what the page loads (js/node/rewrite.mjs).
+ * A second call adds options (native, dense) to the first: the route reads
+ * them per request.
  * @param {{native?: boolean, dense?: boolean, autoStart?: object}} [options]
  */
 export async function install(target, options = {}) {
-  if (installed.has(target)) return;
-  installed.set(target, options);
-  await target.addInitScript({ content: initScript(await agentSource(), options.autoStart) });
-  if (options.native) await grantNativeProfiler(target);
-  if (options.dense) await transformScripts(target);
+  const known = installed.get(target);
+  if (known) {
+    known.native ||= !!options.native;
+    known.dense ||= !!options.dense;
+    return known;
+  }
+  const agent = await agentSource();
+  const state = newRewriteState({
+    ...options,
+    workerAgent: async () => agentScript(agent, { autoStart: options.autoStart }),
+  });
+  installed.set(target, state);
+  await target.addInitScript({ content: agentScript(agent, { autoStart: options.autoStart }) });
+  await routePageLoads(target, state);
+  return state;
 }
 
-/** Passes every script the page loads through the dense-sampling transform. */
+/** Passes every script and document the page loads through the dense-sampling transform. */
 export async function transformScripts(target) {
-  await target.route('**/*', async (route) => {
-    const request = route.request();
-    if (request.resourceType() !== 'script') return route.fallback();
-    const response = await route.fetch();
-    const type = response.headers()['content-type'] || '';
-    if (!response.ok() || !/javascript|ecmascript/.test(type)) return route.fulfill({ response });
-    const source = await response.text();
-    // A page's own copy of webprof (its marker functions) is never rewritten:
-    // its probe sites would sample webprof itself.
-    if (source.includes('__webprof$')) return route.fulfill({ response });
-    // runtime: null — no import is added; the checks use the globals the
-    // init script defines, so classic scripts and modules both work.
-    const { code } = await transformForSampling(source, {
-      runtime: null,
-      file: request.url(),
-    });
-    await route.fulfill({ response, body: code });
-  });
+  await install(target, { dense: true });
 }
 
 /** Serves every document with `Document-Policy: js-profiling` (Chromium's native sampler). */
 export async function grantNativeProfiler(target) {
-  await target.route('**/*', async (route) => {
-    const request = route.request();
-    if (request.resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const headers = { ...response.headers(), 'document-policy': 'js-profiling' };
-    await route.fulfill({ response, headers });
-  });
+  await install(target, { native: true });
+}
+
+function stateOf(page) {
+  return installed.get(page) || installed.get(page.context()) || null;
 }
 
 async function ensureAgent(page) {
   // A page that loaded before install() has no agent yet: add it now.
   const has = await page.evaluate((h) => !!globalThis[h], HIDDEN);
-  if (!has) await page.evaluate(initScript(await agentSource(), null));
+  if (!has) await page.evaluate(agentScript(await agentSource()));
   await page.evaluate((h) => globalThis[h].ready, HIDDEN);
 }
 
-/** Starts profiling in `page`; pair with stopProfile(). */
-export async function startProfile(page, options = {}) {
-  await ensureAgent(page);
-  await page.evaluate(
-    ([h, start, o]) => new Function('return ' + start)()(globalThis[h], o),
-    [HIDDEN, startInPage.toString(), profileOptions(options)],
-  );
+// The page's dedicated workers that carry the agent (rewritten by the route).
+async function agentWorkers(page) {
+  const out = [];
+  for (const w of page.workers()) {
+    const has = await w.evaluate((h) => !!globalThis[h], HIDDEN).catch(() => false);
+    if (has) out.push(w);
+  }
+  return out;
 }
 
-/** Stops the profile running in `page` (started by startProfile or autoStart). */
-export async function stopProfile(page) {
-  const data = await page.evaluate(
-    ([h, stop]) => new Function('return ' + stop)()(globalThis[h]),
-    [HIDDEN, stopInPage.toString()],
+const callIn = (target, fn, arg) =>
+  target.evaluate(
+    ([h, src, o]) => new Function('return ' + src)()(globalThis[h], o),
+    [HIDDEN, fn.toString(), arg],
   );
-  return makeResult(data);
+
+/** Starts profiling in `page` and its workers that carry the agent; pair with stopProfile(). */
+export async function startProfile(page, options = {}) {
+  await ensureAgent(page);
+  const o = profileOptions(options);
+  await callIn(page, startInPage, o);
+  for (const w of await agentWorkers(page)) await callIn(w, startInPage, o).catch(() => {});
+}
+
+/**
+ * Stops the profile running in `page` (started by startProfile or autoStart),
+ * and in its workers: their results are in `result.workers`.
+ */
+export async function stopProfile(page) {
+  const data = await callIn(page, stopInPage);
+  const workers = [];
+  for (const w of await agentWorkers(page)) {
+    const running = await w.evaluate((h) => !!globalThis[h].__session, HIDDEN).catch(() => false);
+    if (!running) continue;
+    const wd = await callIn(w, stopInPage).catch(() => null);
+    if (wd) workers.push({ ...(await makeResult(wd)), url: w.url() });
+  }
+  const state = stateOf(page);
+  return makeResult(data, {
+    workers,
+    unsampled: state ? [...state.unsampled] : [],
+    pageErrors: [...(pageErrors.get(page) || [])],
+  });
+}
+
+// Errors the page threw, from the moment webprof watched it.
+const pageErrors = new WeakMap();
+/** Collects the page's uncaught errors; results carry the ones seen so far. */
+export function watchPageErrors(page) {
+  if (pageErrors.has(page)) return pageErrors.get(page);
+  const list = [];
+  pageErrors.set(page, list);
+  page.on('pageerror', (e) => list.push({ name: e.name, message: e.message, stack: e.stack || '' }));
+  return list;
 }
 
 /**
@@ -174,6 +140,7 @@ export async function stopProfile(page) {
 export async function profile(page, actions, options = {}) {
   if (options.native || options.dense)
     await install(page, { native: !!options.native, dense: !!options.dense });
+  watchPageErrors(page);
   await startProfile(page, options);
   let result;
   try {
@@ -184,8 +151,16 @@ export async function profile(page, actions, options = {}) {
   return result;
 }
 
-/** Turns the page's data into exported files, a summary and save(dir). */
-export async function makeResult({ trace, probes, backend, sampleInterval, startedAt }) {
+/**
+ * Turns the page's data into exported files, a summary and save(dir).
+ * extra: workers (their results), unsampled (what the route left as it
+ * was, and why), pageErrors (what the page threw); all end up in the
+ * summary text too.
+ */
+export async function makeResult(
+  { trace, probes, backend, sampleInterval, startedAt },
+  { workers = [], unsampled = [], pageErrors = [] } = {},
+) {
   await webprof.ready;
   const input = { profile: trace };
   if (probes) {
@@ -197,7 +172,18 @@ export async function makeResult({ trace, probes, backend, sampleInterval, start
   const files = {};
   for (const f of webprof.exportFormats()) files[f.fileName] = webprof.exportTrace(f.id, input);
   const summary = summarize(trace);
-  const summaryText = formatSummary(summary, { backend });
+  let summaryText = formatSummary(summary, { backend });
+  workers.forEach((w, i) => {
+    summaryText += `\nworker ${i + 1} (${w.url}, files in worker-${i + 1}/):\n${w.summaryText}`;
+  });
+  if (unsampled.length) {
+    summaryText += `\nnot rewritten for dense sampling (${unsampled.length}):\n`;
+    for (const u of unsampled) summaryText += `  ${u.url}: ${u.reason}\n`;
+  }
+  if (pageErrors.length) {
+    summaryText += `\npage errors (${pageErrors.length}):\n`;
+    for (const e of pageErrors) summaryText += `  ${e.name}: ${e.message}\n`;
+  }
   files['summary.txt'] = new TextEncoder().encode(summaryText).buffer;
   return {
     trace,
@@ -208,13 +194,19 @@ export async function makeResult({ trace, probes, backend, sampleInterval, start
     files,
     summary,
     summaryText,
-    /** Writes one file per export format and summary.txt into dir. */
+    workers,
+    unsampled,
+    pageErrors,
+    /** Writes one file per export format and summary.txt into dir (workers: dir/worker-N/). */
     async save(dir) {
       await mkdir(dir, { recursive: true });
       await Promise.all(
         Object.entries(files).map(([name, buf]) => writeFile(join(dir, name), new Uint8Array(buf))),
       );
-      return Object.keys(files).map((name) => join(dir, name));
+      const written = Object.keys(files).map((name) => join(dir, name));
+      for (let i = 0; i < workers.length; i++)
+        written.push(...(await workers[i].save(join(dir, `worker-${i + 1}`))));
+      return written;
     },
   };
 }
@@ -230,8 +222,9 @@ export async function makeResult({ trace, probes, backend, sampleInterval, start
 export function withWebprof(base) {
   return base.extend({
     webprofProfile: [null, { option: true }],
+    webprofDense: [true, { option: true }],
     webprof: [
-      async ({ page, webprofProfile }, use, testInfo) => {
+      async ({ page, webprofProfile, webprofDense }, use, testInfo) => {
         const results = [];
         const attach = async (result, label) => {
           for (const [name, buf] of Object.entries(result.files)) {
@@ -241,13 +234,16 @@ export function withWebprof(base) {
             });
           }
         };
-        if (webprofProfile) {
-          await install(page, {
-            native: !!webprofProfile.native,
-            dense: webprofProfile.dense ?? !webprofProfile.native,
-            autoStart: profileOptions(webprofProfile),
-          });
-        }
+        // Scripts are rewritten from the first page load on, so a profile
+        // taken later (webprof.profile) samples inside synchronous code.
+        const native = !!(webprofProfile && webprofProfile.native);
+        const dense =
+          webprofProfile && webprofProfile.dense !== undefined
+            ? !!webprofProfile.dense
+            : webprofDense && !native;
+        if (webprofProfile || dense)
+          await install(page, { native, dense, autoStart: webprofProfile && profileOptions(webprofProfile) });
+        watchPageErrors(page);
         const stopWholeTest = async () => {
           const r = await stopProfile(page);
           results.push(r);

@@ -1,0 +1,1 @@
+window.fromText = 1;

@@ -1,0 +1,84 @@
+// The agent: webprof as it runs inside a page (or a worker) that Node
+// profiles, and the functions Node evaluates there to start and stop.
+//
+// The agent is the classic build (dist/webprof.js) with its Wasm core inlined
+// as a data: URL, so nothing is fetched from the page's origin; it hides
+// itself behind one non-enumerable global (`__webprof__`) and defines the
+// two globals the checks of rewritten scripts call (`__wp$f`, `__wp$s`).
+import { readFile } from 'node:fs/promises';
+import { watchWorkers } from './rewrite.mjs';
+
+export const HIDDEN = '__webprof__';
+
+let agentCache = null;
+export async function agentSource() {
+  if (!agentCache) {
+    const [script, wasm] = await Promise.all([
+      readFile(new URL('./webprof.js', import.meta.url), 'utf8'),
+      readFile(new URL('./webprof-core.wasm', import.meta.url)),
+    ]);
+    agentCache = { script, wasmUrl: `data:application/wasm;base64,${wasm.toString('base64')}` };
+  }
+  return agentCache;
+}
+
+/**
+ * The agent's script. autoStart (Profiler options) profiles the top-level
+ * document, or a worker, from its first script on; nativeAllowed tells the
+ * 'auto' backend whether this document may use the native Profiler, so it
+ * never has to try (a try logs a policy violation in the console).
+ */
+export function agentScript({ script, wasmUrl }, { autoStart = null, nativeAllowed } = {}) {
+  // `var webprof` of the classic build stays local to this function.
+  const main = '(typeof document === "undefined" || globalThis.top === globalThis)';
+  return `(() => {
+  if (globalThis.${HIDDEN}) return;
+  Object.defineProperty(globalThis, 'webprofWasmUrl', { value: ${JSON.stringify(wasmUrl)}, configurable: true });
+  ${nativeAllowed === undefined ? '' : `Object.defineProperty(globalThis, 'webprofNativeProfiler', { value: ${JSON.stringify(nativeAllowed ? 'allowed' : 'denied')}, configurable: true });`}
+  ${script}
+  Object.defineProperty(globalThis, '${HIDDEN}', { value: webprof, configurable: true });
+  // The checks the transform inserts into rewritten scripts use these.
+  Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });
+  Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
+  webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; });
+  if (typeof document !== 'undefined') (${watchWorkers.toString()})();
+  ${autoStart ? `if (${main}) (${startInPage.toString()})(webprof, ${JSON.stringify(autoStart)});` : ''}
+})();`;
+}
+
+/** Runs in the page: starts a Profiler and a probes window. */
+export function startInPage(w, opts) {
+  const session = { opts, startedAt: performance.now() };
+  session.profiler = new w.Profiler({
+    sampleInterval: opts.sampleInterval,
+    maxBufferSize: opts.maxBufferSize,
+    backend: opts.backend,
+  });
+  if (typeof w.start === 'function') w.start();
+  w.__session = session;
+  return session;
+}
+
+/** Runs in the page: stops both and returns plain data. */
+export async function stopInPage(w) {
+  const session = w.__session;
+  if (!session) throw new Error('webprof: no profile is running in this page');
+  w.__session = null;
+  let probes = null;
+  if (typeof w.end === 'function') {
+    w.end((aggregates, marks, traces) => {
+      probes = { aggregates: [...aggregates], marks, traces };
+    });
+  }
+  const trace = await session.profiler.stop();
+  // Probe info objects are the page's: keep what survives structured cloning.
+  return JSON.parse(
+    JSON.stringify({
+      trace,
+      probes,
+      backend: session.profiler.backend,
+      sampleInterval: session.profiler.sampleInterval,
+      startedAt: session.startedAt,
+    }),
+  );
+}

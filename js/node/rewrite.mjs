@@ -1,0 +1,176 @@
+// What webprof changes in what a page loads, when Node controls loading
+// (the Playwright fixture, `webprof record`): one route over every request.
+//
+//  - documents (top level and iframes): with `native`, served with
+//    `Document-Policy: js-profiling` (Chromium's own sampler) and
+//    `Server-Timing: js-profiling` (how 'auto' knows); with `dense`,
+//    every inline <script> is passed through the sampling transform in place
+//    (js/transform/html.mjs: lines and the columns before each check kept);
+//  - scripts (classic, module, dynamic import(), importScripts): passed
+//    through the sampling transform (js/transform/index.mjs);
+//  - a dedicated worker's script: transformed, and it loads the agent first
+//    (`importScripts(agent);` or, in a module worker, `import agent;` at the
+//    start of line 1 - it must run before any of the worker's code, its
+//    imports included - so line 1's columns move right by that statement);
+//  - a later fetch of a rewritten URL (the polyfill reads its scripts'
+//    sources to resolve frame positions) gets the rewritten text, whose
+//    positions are the ones the stacks report.
+// Whatever is left as it was is reported in `state.unsampled` with why: a
+// transform status other than Ok, a script that is not JavaScript by its
+// MIME type, a script with a Subresource Integrity hash (a rewritten file
+// would be refused), inline scripts of a document whose CSP allows them by
+// hash (a rewritten script would be blocked).
+import { transformForSampling } from '../transform/index.mjs';
+import { transformHtmlForSampling } from '../transform/html.mjs';
+
+// The agent a worker loads, at a path no site uses, answered by the route.
+export const WORKER_AGENT_PATH = '/__webprof__/worker-agent.js';
+const JS_TYPE = /javascript|ecmascript/i;
+const MAX_REWRITTEN = 256;
+
+/** The per-target record of what the route did. */
+export function newRewriteState(options) {
+  return {
+    native: !!options.native,
+    dense: !!options.dense,
+    workerAgent: options.workerAgent || null, // () => Promise<string>
+    unsampled: [], // {url, reason}
+    rewritten: new Map(), // url -> {body, headers}, the latest MAX_REWRITTEN
+    integrity: new Set(), // absolute URLs of scripts with an integrity attribute
+    workers: new Map(), // absolute URL -> 'classic' | 'module', told by the page's agent
+  };
+}
+
+function report(state, url, reason) {
+  if (!state.unsampled.some((u) => u.url === url && u.reason === reason))
+    state.unsampled.push({ url, reason });
+}
+
+function remember(state, url, body, headers) {
+  state.rewritten.delete(url);
+  state.rewritten.set(url, { body, headers });
+  if (state.rewritten.size > MAX_REWRITTEN) state.rewritten.delete(state.rewritten.keys().next().value);
+}
+
+// The network cannot tell a worker's script from a page's script, so the
+// page's agent says which URLs it is about to start as workers: it calls
+// this binding from its `Worker` wrapper, before the worker's request.
+export const WORKER_BINDING = '__webprof_worker';
+/** Runs in the page (agent): reports each new Worker's URL and type to Node. */
+export function watchWorkers() {
+  const W = globalThis.Worker;
+  if (typeof W !== 'function') return;
+  globalThis.Worker = new Proxy(W, {
+    construct(target, args, newTarget) {
+      // Looked up per call: Playwright may define the binding after the agent.
+      const report = globalThis.__webprof_worker;
+      if (typeof report === 'function')
+        try {
+          const type = args[1] && args[1].type === 'module' ? 'module' : 'classic';
+          report(new URL(String(args[0]), document.baseURI).href, type);
+        } catch {
+          /* a URL the constructor itself will reject */
+        }
+      return Reflect.construct(target, args, newTarget);
+    },
+  });
+}
+
+/** Routes every request of `target` (a Page or a BrowserContext) through `state`. */
+export async function routePageLoads(target, state) {
+  await target.exposeBinding(WORKER_BINDING, (_source, url, type) => {
+    state.workers.set(url, type);
+  });
+  await target.route('**/*', async (route) => {
+    try {
+      await handle(route, state);
+    } catch {
+      // The fetch failed (the browser then reports it as the page's own
+      // failure), or the page closed: leave the request to the browser.
+      await route.fallback().catch(() => {});
+    }
+  });
+}
+
+async function handle(route, state) {
+  const request = route.request();
+  const url = request.url();
+  const kind = request.resourceType();
+  if (state.workerAgent && new URL(url).pathname === WORKER_AGENT_PATH) {
+    return route.fulfill({ contentType: 'text/javascript', body: await state.workerAgent() });
+  }
+  if (kind === 'document') return rewriteDocument(route, state);
+  if (kind === 'script') return rewriteScript(route, state);
+  const kept = state.rewritten.get(url);
+  if (kept && request.method() === 'GET' && (kind === 'fetch' || kind === 'xhr'))
+    return route.fulfill({ status: 200, headers: kept.headers, body: kept.body });
+  return route.fallback();
+}
+
+async function rewriteDocument(route, state) {
+  if (!state.native && !state.dense) return route.fallback();
+  const response = await route.fetch();
+  const headers = { ...response.headers() };
+  if (state.native) headers['document-policy'] = 'js-profiling';
+  // The mark the 'auto' backend reads instead of trying (js/polyfill.mjs).
+  if (
+    /js-profiling/.test(headers['document-policy'] || '') &&
+    !/js-profiling/.test(headers['server-timing'] || '')
+  )
+    headers['server-timing'] = headers['server-timing']
+      ? `${headers['server-timing']}, js-profiling`
+      : 'js-profiling';
+  const type = headers['content-type'] || '';
+  if (!state.dense || !response.ok() || !/html/i.test(type)) return route.fulfill({ response, headers });
+  const url = route.request().url();
+  const html = await response.text();
+  const r = await transformHtmlForSampling(html, { csp: headers['content-security-policy'], file: url });
+  for (const s of r.skipped) report(state, `${url} (inline script at line ${s.line})`, s.reason);
+  for (const src of r.integrity) {
+    try {
+      state.integrity.add(new URL(src, url).href);
+    } catch {
+      /* not a URL: the browser will not load it either */
+    }
+  }
+  delete headers['content-length'];
+  if (r.scripts > 0) remember(state, url, r.code, headers);
+  return route.fulfill({ response, headers, body: r.code });
+}
+
+async function rewriteScript(route, state) {
+  const request = route.request();
+  const url = request.url();
+  if (!state.dense) return route.fallback();
+  // The binding's call and this request race: one turn lets the call land.
+  await new Promise((r) => setImmediate(r));
+  const worker = state.workers.get(url);
+  state.workers.delete(url);
+  if (state.integrity.has(url)) {
+    report(state, url, 'it has a Subresource Integrity hash (integrity attribute)');
+    return route.fallback();
+  }
+  const response = await route.fetch();
+  const headers = { ...response.headers() };
+  const type = headers['content-type'] || '';
+  if (!response.ok()) return route.fulfill({ response });
+  if (!JS_TYPE.test(type)) {
+    report(state, url, `its MIME type is not JavaScript (${type || 'none'})`);
+    return route.fulfill({ response });
+  }
+  const source = await response.text();
+  // A page's own copy of webprof (its marker functions) is never rewritten:
+  // its probe sites would sample webprof itself.
+  if (source.includes('__webprof$')) return route.fulfill({ response });
+  // runtime: null: no import is added; the checks use the agent's globals.
+  const t = await transformForSampling(source, { runtime: null, file: url });
+  if (t.status !== 'Ok') report(state, url, `the transform cannot read it (${t.status})`);
+  let body = t.code;
+  if (worker && state.workerAgent) {
+    const agent = JSON.stringify(new URL(WORKER_AGENT_PATH, url).href);
+    body = worker === 'module' ? `import ${agent};${body}` : `importScripts(${agent});${body}`;
+  }
+  delete headers['content-length'];
+  remember(state, url, body, headers);
+  return route.fulfill({ response, headers, body });
+}
