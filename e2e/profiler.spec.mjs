@@ -280,6 +280,24 @@ test('the drop-in script with data-polyfill installs Profiler only where the nat
   expect(await page.evaluate(() => window.installed)).toBe(false);
 });
 
+test("'auto' never makes the page log a document policy violation", async ({ page }) => {
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  for (const [query, backend] of [
+    ['', 'polyfill'],
+    ['?policy=js-profiling', 'native'],
+  ]) {
+    await page.goto(`/e2e/pages/profiler/dropin.html${query}`);
+    const got = await page.evaluate(async () => {
+      const p = new webprof.Profiler({ sampleInterval: 10, maxBufferSize: 100 });
+      await p.stop();
+      return p.backend;
+    });
+    expect(got).toBe(backend);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('polyfill: no samples while the document is hidden', async ({ page }) => {
   await page.goto('/e2e/pages/profiler/index.html');
   await page.waitForFunction(() => window.pageReady === true);

@@ -6,7 +6,8 @@
 //    ids are the core's and the shape matches the polyfill's exactly;
 //  - 'polyfill': js/profiler/sampler.mjs samples at probe sites and the core builds
 //    the trace (wasm/bind_profiler.cpp).
-// 'auto' (the default) takes the native one when the page may use it.
+// 'auto' (the default) takes the native one when the page is known to be
+// allowed to use it (nativeProfilerAllowed below).
 // Argument handling follows the IDL: ProfilerInitOptions members are
 // converted in WebIDL order (maxBufferSize as an unsigned long, then
 // sampleInterval as a double); a missing required member is a TypeError, a
@@ -33,6 +34,28 @@ const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.
 export const NativeProfiler =
   typeof globalThis.Profiler === 'function' && !globalThis.Profiler[POLYFILL] ? globalThis.Profiler : null;
+/**
+ * True when the engine's Profiler exists and this document may use it.
+ *
+ * Asking the engine costs a console error: Chromium reports "Document policy
+ * violation: js-profiling" for every refused `new Profiler`, and offers no
+ * way to read a document's policy. So webprof never asks: it reads what the
+ * server said. A document served with `Document-Policy: js-profiling` is
+ * recognised when its response also carries `Server-Timing: js-profiling`
+ * (readable by the page, in its navigation timing entry); webprof's
+ * Playwright fixture and `webprof record` add both. Without that mark the
+ * 'auto' backend is the polyfill, silently; `backend: 'native'` still asks.
+ */
+export function nativeProfilerAllowed() {
+  if (!NativeProfiler) return false;
+  try {
+    const nav = globalThis.performance.getEntriesByType('navigation')[0];
+    return !!nav && (nav.serverTiming || []).some((e) => e.name === 'js-profiling');
+  } catch {
+    return false;
+  }
+}
+
 const BACKENDS = ['auto', 'native', 'polyfill'];
 
 // WebIDL `unsigned long` (non-enforcing): ToNumber, NaN/±Infinity -> 0,
@@ -81,7 +104,9 @@ export class Profiler extends EventTarget {
     const o = convertOptions(options);
     this._stopCalled = false;
     this._impl = null;
-    if (o.backend !== 'polyfill' && NativeProfiler) {
+    // 'auto' takes the native one only where the document is known to allow
+    // it (asking would log a policy violation in the console).
+    if (o.backend === 'native' ? NativeProfiler : o.backend === 'auto' && nativeProfilerAllowed()) {
       try {
         this._impl = new NativeBackend(this, o);
       } catch (e) {
