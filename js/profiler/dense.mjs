@@ -5,18 +5,18 @@
 // The check is one decrement of a typed-array element; only when it goes
 // negative does __wp$s run. Two ways to make it go negative:
 //  - counter mode (default): __wp$s reads the clock, samples if due and
-//    re-arms the counter with a stride adapted so the clock is read about
-//    every interval/8 (a hot site costs a decrement; a sample is at most
-//    one stride of sites late);
+//    re-arms the counter with the stride of stride.mjs (a hot site costs a
+//    decrement; at a steady rate of checks the first check at or after the
+//    due time samples);
 //  - ticker mode (page crossOriginIsolated): the flag lives in a
 //    SharedArrayBuffer and a Worker stores -1 into it once per interval;
 //    __wp$s re-arms it to "idle", so the clock is read only when due.
 // With no session running the counter is parked at IDLE and a session
 // start re-arms it at once (sampler.onSessionsChanged).
 import { __webprof$due, now, onSessionsChanged } from './sampler.mjs';
+import { Stride } from './stride.mjs';
 
 const IDLE = 1 << 30;
-const MAX_STRIDE = 1 << 20;
 const shared =
   typeof SharedArrayBuffer === 'function' &&
   globalThis.crossOriginIsolated === true &&
@@ -30,8 +30,7 @@ export const __wp$f = new Int32Array(shared ? new SharedArrayBuffer(16) : new Ar
 __wp$f[0] = IDLE;
 
 let interval = 0;
-let stride = 16;
-let lastRead = 0;
+const stride = new Stride();
 let ticker = null;
 
 // The ticker parks on [2] while nothing samples. It starts once and stays:
@@ -73,7 +72,7 @@ onSessionsChanged((ms) => {
     __wp$f[0] = IDLE;
     return;
   }
-  stride = 16;
+  stride.reset();
   __wp$f[0] = 0; // the next site samples (and re-arms)
 });
 
@@ -88,16 +87,12 @@ function __webprof$dense() {
     __wp$f[0] = IDLE;
     return;
   }
-  const dt = t - lastRead;
-  lastRead = t;
-  const target = interval / 8;
-  if (dt < target / 2 && stride < MAX_STRIDE) stride *= 2;
-  else if (dt > target && stride > 1) stride >>= 1;
-  __wp$f[0] = stride;
+  // Armed with n, the counter runs out after n + 1 checks: arm n - 1.
+  __wp$f[0] = stride.next(t, left, interval) - 1;
 }
 export { __webprof$dense as __wp$s };
 
 /** For tests and benchmarks: which mode the probe sites run in. */
 export function denseMode() {
-  return { shared, ticker: ticker !== null, ticking: __wp$f[1] === 1, stride, interval };
+  return { shared, ticker: ticker !== null, ticking: __wp$f[1] === 1, stride: stride.stride, interval };
 }

@@ -9,9 +9,9 @@
 //  - explicit sites: wrap(fn), instrument(object), and probe() for the
 //    explicit-probes API.
 // A probe is a countdown decrement; only every `stride`-th probe reads the
-// clock (performance.now ≈ 120 ns). The stride adapts so that clock reads
-// happen about every interval/8: a hot site costs ~1 ns per call, a cold one
-// still reads the clock each time. When a sample is due at a site the
+// clock (performance.now ≈ 120 ns). The stride (js/profiler/stride.mjs)
+// predicts how many probes pass until the next due time: a hot site costs
+// ~1 ns per call, sparse ones read the clock each time. When a sample is due at a site the
 // stack's frames are captured (js/profiler/stack_capture.mjs) and the core takes the
 // sample at once in every due session — timestamp, order, the buffer limit
 // and samplebufferfull are decided then (wasm/bind_profiler.cpp). The
@@ -30,8 +30,9 @@
 import { core, isReady, ready, writeScratch } from '../core/core.mjs';
 import { findStatus } from './trace.mjs';
 import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
-import { classifyReported, configureSampler, defer } from './deferred.mjs';
+import { classifyReported, configureBuiltinFrames, configureSampler, defer } from './deferred.mjs';
 import { pickClock } from '../core/clock.mjs';
+import { Stride } from './stride.mjs';
 
 export const MARKER = '__webprof$';
 /** The smallest interval the polyfill samples at (ms). */
@@ -62,8 +63,7 @@ const sessions = [];
 let dueAt = Infinity;
 let minInterval = Infinity;
 let countdown = 1 << 30; // nothing runs: probes only decrement
-let stride = 1;
-let lastRead = 0;
+const stride = new Stride();
 let hidden = false;
 let configured = false;
 let status = null; // core status codes, looked up once
@@ -98,7 +98,7 @@ export function startSession(session, makeTrace) {
     );
   recompute();
   countdown = 1;
-  stride = 1;
+  stride.reset();
   schedule();
 }
 
@@ -129,6 +129,21 @@ function configure() {
     Unclassified: findStatus('UnclassifiedScript'),
   };
   configureSampler(core()._wp_profiler_config, MARKER, ownUrl);
+  if (keepBuiltins) configureBuiltinFrames(core()._wp_profiler_config, true);
+}
+
+let keepBuiltins = false;
+/**
+ * Keeps frames without a script (builtins: Array.prototype.map, sort,
+ * String.prototype.replace, a generator's next…) in the polyfill's traces.
+ * Chromium's native Profiler reports none, and by default neither does the
+ * polyfill: a builtin's time is its caller's. Page-wide; it applies to the
+ * stacks the core parses from then on (call it before starting a Profiler).
+ * @param {boolean} keep
+ */
+export function keepBuiltinFrames(keep) {
+  keepBuiltins = !!keep;
+  if (configured) configureBuiltinFrames(core()._wp_profiler_config, keepBuiltins);
 }
 
 function recompute() {
@@ -177,14 +192,9 @@ function __webprof$check() {
     return;
   }
   const t = now();
-  // Adapt the stride so clock reads come about every interval/8.
-  const dt = t - lastRead;
-  lastRead = t;
-  const target = minInterval / 8;
-  if (dt < target / 2 && stride < 4096) stride *= 2;
-  else if (dt > target && stride > 1) stride >>= 1;
-  countdown = stride;
   if (t >= dueAt) __webprof$sample(t, __webprof$probe);
+  if (sessions.length === 0) return; // the sample filled the last buffer
+  countdown = stride.next(t, Math.max(dueAt - t, 0), minInterval);
 }
 
 // A due sample. `entry`: the outermost webprof function on the stack (V8
