@@ -36,7 +36,7 @@ export {
   PERFETTO_ORIGIN,
 } from './export/perfetto.mjs';
 export { Profiler, importTrace } from './profiler/profiler.mjs';
-export { probe } from './profiler/sampler.mjs';
+export { probe, keepBuiltinFrames } from './profiler/sampler.mjs';
 export { wrap, instrument } from './profiler/probe-sites.mjs';
 export { isMutedScriptUrl } from './profiler/muted.mjs';
 export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';

@@ -24,7 +24,8 @@ inline int32_t Err(Status s) { return -static_cast<int32_t>(s) - 1; }
 // The sampler configuration both samplers take from the glue (the W3C
 // Profiler's and RuntimeProfiler's): kind 0 = an own-URL prefix, 1 = the own
 // function-name marker, 2 = a script that is not muted, 3 = a CORS-muted
-// script, 4 = require classified scripts (text non-empty: on).
+// script, 4 = require classified scripts, 5 = keep builtin frames (4 and 5:
+// text non-empty = on).
 inline int32_t ConfigureSampler(StackSampler& s, int32_t kind,
                                 std::string_view text) {
   switch (kind) {
@@ -40,6 +41,9 @@ inline int32_t ConfigureSampler(StackSampler& s, int32_t kind,
       return 0;
     case 4:
       s.RequireClassifiedScripts(!text.empty());
+      return 0;
+    case 5:
+      s.KeepBuiltinFrames(!text.empty());
       return 0;
   }
   return static_cast<int32_t>(Status::kInvalidArgument);

@@ -119,6 +119,7 @@ const OWN_NAME_MARKER = 1;
 const NOT_MUTED = 2;
 const MUTED = 3;
 const REQUIRE_CLASSIFIED = 4;
+const KEEP_BUILTINS = 5;
 
 /**
  * Makes a core sampler drop webprof's own frames (named with `marker`, or
@@ -132,6 +133,11 @@ export function configureSampler(configure, marker, ownUrl) {
     configure(OWN_URL_PREFIX, own.ptr, own.len);
   }
   configure(REQUIRE_CLASSIFIED, 0, 1);
+}
+
+/** Makes a core sampler keep (or drop, its default) frames without a script. */
+export function configureBuiltinFrames(configure, keep) {
+  configure(KEEP_BUILTINS, 0, keep ? 1 : 0);
 }
 
 /**

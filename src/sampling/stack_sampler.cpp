@@ -51,7 +51,8 @@ Status StackSampler::Capture(std::string_view text, StackFormat format) {
       hidden = true;
       caller_hidden = true;
     } else if (f.script_url.empty()) {
-      hidden = caller_hidden;  // builtin: attributed to its caller's script
+      // A builtin, when kept, is attributed to its caller's script.
+      hidden = !keep_builtins_ || caller_hidden;
     } else {
       StringId id = scripts_.Find(f.script_url);
       if (id.is_none()) {

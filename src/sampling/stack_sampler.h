@@ -10,10 +10,15 @@
 //    marker when webprof is bundled into the page's script) are removed;
 //  - frames of classic scripts with muted errors (CORS) are removed — the JS
 //    side decides which scripts are muted (js/muted.mjs) and tells us once;
-//  - a frame without a script (a builtin such as Array.prototype.map) takes
-//    the script of its nearest caller that has one (the spec's "attributed
-//    script"): called from a muted script or from webprof it is removed too;
-//    with no caller at all it stays;
+//  - a frame without a script (a builtin such as Array.prototype.map,
+//    String.prototype.replace, a generator's next) is removed, as Chromium's
+//    native Profiler does (verified in Chromium 156: it reports no frame
+//    without a resource anywhere in a stack, the top included — time in
+//    sort() or JSON.parse is its caller's self time; SpiderMonkey's
+//    Error.stack shows none to begin with). With KeepBuiltinFrames(true) a
+//    builtin is kept and takes the script of its nearest caller that has one
+//    (the spec's "attributed script"): called from a muted script or from
+//    webprof it is removed; with no caller at all it stays;
 //  - async frames ("at async f", SpiderMonkey "async*f") are awaiting callers,
 //    not frames on the stack: removed.
 // A sample is always taken, even when nothing is visible (no stackId) or the
@@ -47,6 +52,8 @@ class StackSampler {
   // unclassified_scripts(): the page side classifies them and retries, so
   // a frame of a script nobody looked at can never slip into a trace.
   void RequireClassifiedScripts(bool on) { require_classified_ = on; }
+  // Keeps frames without a script (builtins) instead of removing them.
+  void KeepBuiltinFrames(bool on) { keep_builtins_ = on; }
   // Views into the last Capture()'s text, each URL once.
   const std::vector<std::string_view>& unclassified_scripts() const {
     return unclassified_;
@@ -80,6 +87,7 @@ class StackSampler {
   StringTable scripts_;             // classified script URLs
   std::vector<bool> script_muted_;  // by StringId of scripts_
   bool require_classified_ = false;
+  bool keep_builtins_ = false;
   std::vector<std::string_view> unclassified_;
   std::vector<ParsedFrame> parsed_;
   std::vector<RawFrame> visible_;

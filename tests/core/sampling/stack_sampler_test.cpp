@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "support/v8_stack.h"
@@ -44,6 +46,7 @@ TEST(StackSampler, OwnFramesByUrlPrefixAndNameMarker) {
 
 TEST(StackSampler, MutedScriptsAndTheBuiltinsTheyCallAreHidden) {
   StackSampler s;
+  s.KeepBuiltinFrames(true);
   s.MuteScript("https://cdn.test/lib.js");
   EXPECT_TRUE(s.IsMuted("https://cdn.test/lib.js"));
   EXPECT_FALSE(s.IsMuted("https://cdn.test/lib.js?v=2"));
@@ -57,11 +60,57 @@ TEST(StackSampler, MutedScriptsAndTheBuiltinsTheyCallAreHidden) {
   EXPECT_EQ(Names(s), (V{"app", "parse", "cb"}));
 }
 
-TEST(StackSampler, BuiltinWithoutCallerStaysVisible) {
+TEST(StackSampler, KeptBuiltinWithoutCallerStaysVisible) {
   StackSampler s;
+  s.KeepBuiltinFrames(true);
   std::string text = V8({"Array.map (<anonymous>)"});
   ASSERT_EQ(s.Capture(text), Status::kOk);
   EXPECT_EQ(Names(s), (V{"map"}));
+}
+
+std::string Fixture(const std::string& engine, const std::string& name) {
+  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) + "/stacks/" + engine +
+                       "/" + name + ".txt",
+                   std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Chromium's native Profiler reports no frame without a resource; the
+// polyfill's frames match it by default, from the engines' real stacks.
+TEST(StackSampler, BuiltinsBetweenCallerAndCallbackAreDroppedLikeNative) {
+  struct Case {
+    const char* name;
+    V frames;
+  } cases[] = {
+      {"builtin_callback", {"", "builtin_callback", "forEachCb"}},
+      {"generator", {"", "generator", "gen"}},
+  };
+  for (const Case& c : cases) {
+    // Visible frames are views into the text: it must outlive them.
+    const std::string v8 = Fixture("v8-chromium", c.name);
+    const std::string sm = Fixture("spidermonkey-firefox", c.name);
+    StackSampler s;
+    ASSERT_EQ(s.Capture(v8), Status::kOk);
+    EXPECT_EQ(Names(s), c.frames) << c.name;
+    // SpiderMonkey's text has no builtin frame: the same frames.
+    ASSERT_EQ(s.Capture(sm), Status::kOk);
+    EXPECT_EQ(Names(s), c.frames) << c.name;
+    // On request, V8's builtin stays between caller and callback.
+    s.KeepBuiltinFrames(true);
+    ASSERT_EQ(s.Capture(v8), Status::kOk);
+    EXPECT_EQ(Names(s).size(), c.frames.size() + 1) << c.name;
+  }
+  // At the top of a stack too (native charges sort's time to its caller).
+  StackSampler s;
+  const std::string sort =
+      V8({"Array.sort (<anonymous>)", "bigSort (https://a.test/x.js:9:17)"});
+  ASSERT_EQ(s.Capture(sort), Status::kOk);
+  EXPECT_EQ(Names(s), (V{"bigSort"}));
+  const std::string parse = V8({"JSON.parse (<anonymous>)"});
+  ASSERT_EQ(s.Capture(parse), Status::kOk);
+  EXPECT_TRUE(s.visible_frames().empty());
 }
 
 TEST(StackSampler, EvalCodeOfAMutedScriptIsHidden) {
