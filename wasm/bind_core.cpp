@@ -22,10 +22,8 @@ using namespace webprof::bind;
 
 namespace {
 
-constexpr int32_t kNoneId = -1;
-
 int32_t IdOrNone(uint32_t v) {
-  return v == 0xFFFFFFFFu ? kNoneId : static_cast<int32_t>(v);
+  return v == boundary::kNoneU32 ? boundary::kNoId : static_cast<int32_t>(v);
 }
 
 // Owns a Session for JS. Readback copies into a member vector and returns a
@@ -82,38 +80,22 @@ class JsSession {
   uint32_t sampleCount() const { return session_.trace().samples().size(); }
   uint32_t resourceCount() const { return session_.trace().resources().size(); }
 
-  // [timestamp, stackId (-1 = none)] per sample, as Float64Array.
+  // Rows as boundary.h declares them. Samples are converted (a stack id
+  // becomes a double, kNoId for none) into samples_; the stack and frame
+  // tables already have the SampleRow/FrameRow layout, so their views are
+  // the core's own rows.
   val samples() {
     const SampleBuffer& s = session_.trace().samples();
-    f64_.resize(s.size() * 2);
+    samples_.resize(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
-      f64_[2 * i] = s[i].timestamp;
-      f64_[2 * i + 1] = s[i].stack.is_none() ? -1.0 : s[i].stack.value;
+      samples_[i].timestamp = s[i].timestamp;
+      samples_[i].stack =
+          s[i].stack.is_none() ? boundary::kNoId : double(s[i].stack.value);
     }
-    return val(typed_memory_view(f64_.size(), f64_.data()));
+    return RowsView<double>(samples_);
   }
-  // [frameId, parentId (0xFFFFFFFF = none)] per stack, as Uint32Array.
-  val stacks() {
-    const auto& rows = session_.trace().stacks().rows();
-    u32_.resize(rows.size() * 2);
-    for (size_t i = 0; i < rows.size(); ++i) {
-      u32_[2 * i] = rows[i].frame.value;
-      u32_[2 * i + 1] = rows[i].parent.value;
-    }
-    return val(typed_memory_view(u32_.size(), u32_.data()));
-  }
-  // [nameIndex, resourceId, line, column] per frame (0 = absent position).
-  val frames() {
-    const auto& rows = session_.trace().frames().rows();
-    u32_.resize(rows.size() * 4);
-    for (size_t i = 0; i < rows.size(); ++i) {
-      u32_[4 * i] = rows[i].name.value;
-      u32_[4 * i + 1] = rows[i].resource.value;
-      u32_[4 * i + 2] = rows[i].line;
-      u32_[4 * i + 3] = rows[i].column;
-    }
-    return val(typed_memory_view(u32_.size(), u32_.data()));
-  }
+  val stacks() { return RowsView<uint32_t>(session_.trace().stacks().rows()); }
+  val frames() { return RowsView<uint32_t>(session_.trace().frames().rows()); }
   std::string name(uint32_t i) const {
     const StringTable& t = session_.trace().names();
     return i < t.size() ? std::string(t.Get(StringId(i))) : std::string();
@@ -125,9 +107,18 @@ class JsSession {
   }
 
  private:
+  // A typed-array view of `rows` read as scalars of type T (records are
+  // packed, boundary.h); valid until the next core call.
+  template <typename T, typename Rows>
+  static val RowsView(const Rows& rows) {
+    using Row = typename Rows::value_type;
+    static_assert(sizeof(Row) % sizeof(T) == 0, "a row is whole scalars");
+    return val(typed_memory_view(rows.size() * (sizeof(Row) / sizeof(T)),
+                                 reinterpret_cast<const T*>(rows.data())));
+  }
+
   Session session_;
-  std::vector<double> f64_;
-  std::vector<uint32_t> u32_;
+  std::vector<boundary::SampleRow> samples_;
 };
 
 std::string StatusMessageJs(int32_t s) {

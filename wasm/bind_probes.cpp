@@ -4,21 +4,24 @@
 // ids, ms times, info slots): embind would cost 4-7 ns per call against
 // ~2 ns (TOOLCHAIN.md). Names cross once, through the scratch buffer, in
 // wp_probes_intern; the glue caches name -> id. Ids are int32: >= 0 an id,
-// -1 none, other negatives -Status-1 (js/core.mjs checkId).
+// kNoId none, other negatives a Status (boundary.h EncodeStatus).
 //
-// A finished window is read back as one Float64Array (wp_probes_report) whose
-// layout is documented at FillReport. The console reporter builds a
-// WindowReport from whatever the JS reporter was given (wp_probes_fmt_*), so
-// it formats a manual call's data the same way as a window's.
+// A finished window is read back as one Float64Array (wp_probes_report) of
+// the records boundary.h declares (ReportHeader, AggrRow, MarkRow, TraceRow).
+// The console reporter builds a WindowReport from whatever the JS reporter was
+// given (wp_probes_fmt_*), so it formats a manual call's data the same way as a
+// window's.
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/status.h"
 #include "bind_util.h"
+#include "boundary/boundary.h"
 #include "probes/reporter.h"
 #include "probes/window.h"
 
@@ -52,44 +55,45 @@ std::vector<double>& ReportBuffer() {
   return *b;
 }
 
-constexpr size_t kHeader = 9, kAggrRow = 9, kMarkRow = 4, kTraceRow = 4;
+// Appends one boundary record (packed doubles, boundary.h) to `out`.
+template <typename Record>
+void Append(const Record& r, std::vector<double>* out) {
+  size_t at = out->size();
+  out->resize(at + sizeof(Record) / sizeof(double));
+  std::memcpy(out->data() + at, &r, sizeof(Record));
+}
 
-// [generation, startedAt, endedAt, nAggr, nMarks, marksDropped, nTraces,
-//  tracesDropped, tracesIncomplete]
-// then nAggr x [nameId, count, sum, avg, max, min, p50, p90, p99]
-// then nMarks x [nameId, timestamp, infoSlot, boundary]
-// then nTraces x [nameId, timestamp, duration, infoSlot]
+// One boundary::ReportHeader, then its AggrRows, MarkRows and TraceRows.
 void FillReport(const WindowReport& r, std::vector<double>* out) {
+  using namespace boundary;
   out->clear();
-  out->reserve(kHeader + r.aggregates.size() * kAggrRow +
-               r.marks.size() * kMarkRow + r.traces.size() * kTraceRow);
-  for (double v : {static_cast<double>(r.generation), r.started_at, r.ended_at,
-                   static_cast<double>(r.aggregates.size()),
-                   static_cast<double>(r.marks.size()),
-                   static_cast<double>(r.marks_dropped),
-                   static_cast<double>(r.traces.size()),
-                   static_cast<double>(r.traces_dropped),
-                   static_cast<double>(r.traces_incomplete)}) {
-    out->push_back(v);
-  }
+  out->reserve((sizeof(ReportHeader) + r.aggregates.size() * sizeof(AggrRow) +
+                r.marks.size() * sizeof(MarkRow) +
+                r.traces.size() * sizeof(TraceRow)) /
+               sizeof(double));
+  Append(ReportHeader{static_cast<double>(r.generation), r.started_at,
+                      r.ended_at, static_cast<double>(r.aggregates.size()),
+                      static_cast<double>(r.marks.size()),
+                      static_cast<double>(r.marks_dropped),
+                      static_cast<double>(r.traces.size()),
+                      static_cast<double>(r.traces_dropped),
+                      static_cast<double>(r.traces_incomplete)},
+         out);
   for (const AggrResult& a : r.aggregates) {
-    for (double v :
-         {static_cast<double>(a.name.value), static_cast<double>(a.count),
-          a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99}) {
-      out->push_back(v);
-    }
+    Append(
+        AggrRow{static_cast<double>(a.name.value), static_cast<double>(a.count),
+                a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99},
+        out);
   }
   for (const MarkRecord& m : r.marks) {
-    for (double v : {static_cast<double>(m.name.value), m.timestamp,
-                     static_cast<double>(m.info), m.boundary ? 1.0 : 0.0}) {
-      out->push_back(v);
-    }
+    Append(MarkRow{static_cast<double>(m.name.value), m.timestamp,
+                   static_cast<double>(m.info), m.boundary ? 1.0 : 0.0},
+           out);
   }
   for (const TraceRecord& t : r.traces) {
-    for (double v : {static_cast<double>(t.name.value), t.timestamp, t.duration,
-                     static_cast<double>(t.info)}) {
-      out->push_back(v);
-    }
+    Append(TraceRow{static_cast<double>(t.name.value), t.timestamp, t.duration,
+                    static_cast<double>(t.info)},
+           out);
   }
 }
 
@@ -150,7 +154,7 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_mark(int32_t name, double t,
 }
 
 // ---- readback ----
-// The last finished window as doubles (layout at FillReport); valid until the
+// The last finished window as doubles (records at FillReport); valid until the
 // next wp_probes_report call. Its length is wp_probes_report_len().
 EMSCRIPTEN_KEEPALIVE const double* wp_probes_report() {
   FillReport(Rec().last_report(), &ReportBuffer());
@@ -224,9 +228,10 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_allow(int32_t name) {
   if (allowed.size() <= static_cast<size_t>(name)) allowed.resize(name + 1);
   allowed[name] = 1;
 }
-// filter_mode 0 = none, 1 = prefix (UTF-8 at ptr), 2 = the allowed names
-// (even if none was allowed). Returns a pointer to the text; its length is
-// wp_probes_fmt_len(). Valid until the next wp_probes_fmt_begin.
+// filter_mode: a boundary::ConsoleFilter (kPrefix: the prefix is the UTF-8
+// at ptr; kAllowed: the names wp_probes_fmt_allow allowed, even if none).
+// Returns a pointer to the text; its length is wp_probes_fmt_len(). Valid until
+// the next wp_probes_fmt_begin.
 EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
                                                    int32_t header,
                                                    int32_t filter_mode,
@@ -235,12 +240,14 @@ EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
   Formatting& f = Fmt();
   f.options.sort_by = static_cast<SortKey>(sort_key);
   f.options.header = header != 0;
-  f.options.has_prefix = filter_mode == 1;
-  if (filter_mode == 1) f.options.prefix.assign(View(ptr, len));
-  if (filter_mode == 2 && f.options.allowed.empty()) {
+  const auto mode = static_cast<boundary::ConsoleFilter>(filter_mode);
+  f.options.has_prefix = mode == boundary::ConsoleFilter::kPrefix;
+  if (f.options.has_prefix) f.options.prefix.assign(View(ptr, len));
+  if (mode != boundary::ConsoleFilter::kAllowed) {
+    f.options.allowed.clear();
+  } else if (f.options.allowed.empty()) {
     f.options.allowed.push_back(0);  // nothing allowed still filters
   }
-  if (filter_mode != 2) f.options.allowed.clear();
   f.text = FormatConsoleReport(f.report, Rec().names(), f.options, f.infos);
   return f.text.c_str();
 }

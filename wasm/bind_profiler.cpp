@@ -54,7 +54,9 @@ int32_t Finish(Status parsed) {
 
 // Whether `mask` selects the i-th attached session: bit i, and sessions
 // past the 32nd always (the mask is one uint32 wide).
-bool Selected(size_t i, uint32_t mask) { return i >= 32 || (mask >> i) & 1u; }
+bool Selected(size_t i, uint32_t mask) {
+  return i >= boundary::kSampleMaskBits || (mask >> i) & 1u;
+}
 
 // Selects the attached sessions in `mask` into c.selected.
 void Select(ProfilerCore& c, uint32_t mask) {
@@ -81,11 +83,12 @@ void ForgetDeferredSamples(const Session* session) {
 
 extern "C" {
 
-// Configuration, once per script or page (kinds: bind_util.h
-// ConfigureSampler). Text comes from the scratch buffer.
+// Configuration, once per script or page (kinds: boundary.h
+// SamplerConfig). Text comes from the scratch buffer.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
                                                 uint32_t len) {
-  return ConfigureSampler(Core().sampler, kind, View(ptr, len));
+  return static_cast<int32_t>(
+      boundary::ConfigureSampler(Core().sampler, kind, View(ptr, len)));
 }
 
 // Adds a session (TraceSession handle) to those fed by wp_profiler_sample.
@@ -117,7 +120,6 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
                                                 double ts, uint32_t mask) {
   ProfilerCore& c = Core();
-  static_assert(sizeof(Status) == sizeof(int32_t), "Status crosses as int32");
   Select(c, mask);
   Status parsed = c.sampler.Sample(View(ptr, len), StackFormat::kAuto, ts,
                                    c.selected.data(), c.selected.size(),

@@ -29,9 +29,10 @@ Session* SessionOf(uintptr_t handle) {
 
 class JsRuntimeProfile {
  public:
-  // Same kinds as wp_profiler_config (bind_util.h ConfigureSampler).
+  // Same kinds as wp_profiler_config (boundary.h SamplerConfig).
   int32_t configure(int32_t kind, uintptr_t ptr, uint32_t len) {
-    return ConfigureSampler(profile_.sampler(), kind, View(ptr, len));
+    return static_cast<int32_t>(
+        boundary::ConfigureSampler(profile_.sampler(), kind, View(ptr, len)));
   }
   // >= 0: the slot; < 0: -status - 1 (kUnclassifiedScript: see unclassified()).
   int32_t annotate(uintptr_t session, uintptr_t ptr, uint32_t len) {

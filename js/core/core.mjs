@@ -1,9 +1,8 @@
-// Loads the Wasm core once and is the only JS module that touches it raw.
-//
-// Everything else calls core() after `ready`, and check() turns a core status
-// into an Error whose text comes from the core's own status table (never a
-// copy kept here). Data leaves Wasm memory only as copies: memory growth
-// detaches every typed-array view, so views are re-read per call.
+// Loads the Wasm core once and holds the instance: core() hands it out after
+// `ready` unless a trap poisoned it. The raw exports are called from
+// js/core/boundary.mjs (with this loader, the only two modules that do).
+// Data leaves Wasm memory only as copies: memory growth detaches every
+// typed-array view, so views are re-read per call.
 import createWebprofCore from '../../build/wasm/wasm/webprof-core.mjs';
 
 const WASM_FILE = 'webprof-core.wasm';
@@ -102,33 +101,4 @@ export function guard(fn) {
     }
     throw e;
   }
-}
-
-/** Throws a WebprofError carrying the core's message unless status is 0 (ok). */
-export function check(status, context) {
-  if (status === 0) return;
-  const m = core();
-  const text = m.statusMessage(status);
-  throw new WebprofError(`webprof: ${context ? context + ': ' : ''}${text}`, m.statusName(status));
-}
-
-/** Decodes an id result: >= 0 id, -1 none, < -1 an encoded status (-status-1). */
-export function checkId(result, context) {
-  if (result >= -1) return result;
-  check(-result - 1, context);
-  return -1;
-}
-
-const encoder = new TextEncoder();
-
-/**
- * UTF-8 encodes `text` into the core's scratch buffer.
- * Valid until the next writeScratch / wp_scratch call.
- */
-export function writeScratch(text) {
-  const m = core();
-  const max = text.length * 3;
-  const ptr = m._wp_scratch(max);
-  const { written } = encoder.encodeInto(text, m.HEAPU8.subarray(ptr, ptr + max));
-  return { ptr, len: written };
 }

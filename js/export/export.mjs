@@ -19,7 +19,8 @@
 // core's copy is written in place.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
-import { check, core, guard, WebprofError } from '../core/core.mjs';
+import { core, guard, WebprofError } from '../core/core.mjs';
+import { check } from '../core/boundary.mjs';
 import { TraceSession, heldSession } from '../profiler/trace.mjs';
 
 const NONE = 0xffffffff;
@@ -143,7 +144,7 @@ function exportAs(format, input, options) {
       // A TraceSession's trace, or the one a stopped Profiler returned, is
       // already in the core: exported in place.
       const session = input.profile instanceof TraceSession ? input.profile : heldSession(input.profile);
-      if (session) b.useSession(session._live() && session._handle);
+      if (session) b.useSession(session.coreHandle());
       else if (input.profile != null) loadProfile(m, b, heap, input.profile);
       loadProbes(m, b, heap, input);
       const t1 = performance.now();

@@ -2,7 +2,8 @@
 // core (src/reporter.h) from whatever the reporter is given, so a window's
 // results and a manual call with plain objects print the same way. Info
 // values are JSON-stringified here, or flagged unprintable for the core.
-import { core, isReady, checkId, writeScratch, WebprofError } from '../core/core.mjs';
+import { isReady, WebprofError } from '../core/core.mjs';
+import { boundary, checkId, consoleFormat, probesSortKey } from '../core/boundary.mjs';
 import { probeNameId, windowNumber } from './probes.mjs';
 
 function infoText(info) {
@@ -15,8 +16,7 @@ function infoText(info) {
 }
 
 function sortKey(sortBy) {
-  const { ptr, len } = writeScratch(String(sortBy));
-  return checkId(core()._wp_probes_sort_key(ptr, len), 'createConsoleReporter');
+  return checkId(probesSortKey(String(sortBy)), 'createConsoleReporter');
 }
 
 /**
@@ -40,7 +40,7 @@ export function createConsoleReporter(options) {
 }
 
 function formatConsole(aggregates, marks, traces, key, filter, header) {
-  const m = core();
+  const fmt = consoleFormat;
   const markEvents = (marks && marks.events) || [];
   const traceEvents = (traces && traces.events) || [];
   const first = markEvents[0] || traceEvents[0];
@@ -48,7 +48,7 @@ function formatConsole(aggregates, marks, traces, key, filter, header) {
   const last = markEvents[markEvents.length - 1];
   const endedAt = last ? last.timestamp : startedAt;
   const gen = windowNumber(aggregates);
-  m._wp_probes_fmt_begin(
+  fmt.begin(
     gen,
     startedAt,
     endedAt,
@@ -60,39 +60,31 @@ function formatConsole(aggregates, marks, traces, key, filter, header) {
   let slot = 0;
   const withInfo = (e) => {
     if (!('info' in e)) return -1;
-    const text = infoText(e.info);
-    if (text === null) {
-      m._wp_probes_fmt_info(slot, 0, 0, 0);
-    } else {
-      const { ptr, len } = writeScratch(text);
-      m._wp_probes_fmt_info(slot, 1, ptr, len);
-    }
+    fmt.info(slot, infoText(e.info));
     return slot++;
   };
   if (aggregates) {
     for (const [name, a] of aggregates) {
       shown.add(name);
-      m._wp_probes_fmt_aggr(probeNameId(name), a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99);
+      fmt.aggr(probeNameId(name), a);
     }
   }
   for (const e of traceEvents) {
     shown.add(e.name);
-    m._wp_probes_fmt_trace(probeNameId(e.name), e.timestamp, e.duration, withInfo(e));
+    fmt.trace(probeNameId(e.name), e.timestamp, e.duration, withInfo(e));
   }
   markEvents.forEach((e, i) => {
     // The automatic boundaries: first 'start' and last 'end'.
-    const boundary = (i === 0 && e.name === 'start') || (i === markEvents.length - 1 && e.name === 'end');
+    const boundaryMark = (i === 0 && e.name === 'start') || (i === markEvents.length - 1 && e.name === 'end');
     shown.add(e.name);
-    m._wp_probes_fmt_mark(probeNameId(e.name), e.timestamp, withInfo(e), boundary ? 1 : 0);
+    fmt.mark(probeNameId(e.name), e.timestamp, withInfo(e), boundaryMark);
   });
-  let mode = 0;
-  let ptr = 0;
-  let len = 0;
+  const modes = boundary().consoleFilter;
+  let mode = modes.None;
   if (typeof filter === 'string') {
-    mode = 1;
-    ({ ptr, len } = writeScratch(filter));
+    mode = modes.Prefix;
   } else if (typeof filter === 'function') {
-    mode = 2;
+    mode = modes.Allowed;
     for (const name of shown) {
       let keep = false;
       try {
@@ -100,12 +92,10 @@ function formatConsole(aggregates, marks, traces, key, filter, header) {
       } catch (e) {
         console.error('[webprof] the console reporter filter threw:', e);
       }
-      if (keep) m._wp_probes_fmt_allow(probeNameId(name));
+      if (keep) fmt.allow(probeNameId(name));
     }
   }
-  const textPtr = m._wp_probes_fmt_run(key, header ? 1 : 0, mode, ptr, len);
-  const bytes = m.HEAPU8.slice(textPtr, textPtr + m._wp_probes_fmt_len());
-  return new TextDecoder().decode(bytes);
+  return fmt.run(key, header, mode, mode === modes.Prefix ? filter : undefined);
 }
 
 /** The default reporter: console output sorted by sum, with a header. */

@@ -9,7 +9,16 @@
 // `ready` replays the log into the core, so nothing recorded early is lost
 // (ids handed out meanwhile are provisional, >= PROVISIONAL, and are mapped
 // to the real ones on the way in).
-import { core, ready, checkId, writeScratch, WebprofError } from '../core/core.mjs';
+import { ready, WebprofError } from '../core/core.mjs';
+import {
+  boundary,
+  checkId,
+  probeExports,
+  probesEnd,
+  probesIntern,
+  probesReport,
+  probesStart,
+} from '../core/boundary.mjs';
 import { pickClock } from '../core/clock.mjs';
 // While a window records, every probe is also a Profiler polyfill sample site
 // (js/profiler/sampler.mjs: a countdown decrement unless a sample is due).
@@ -19,7 +28,8 @@ import { probe as sampleSite } from '../profiler/sampler.mjs';
 const now = pickClock(globalThis);
 
 // ---- state ----
-const PROVISIONAL = 2 ** 30; // above every core id (ids stay below 2^30)
+// Above every id the core can return: its exports return int32.
+const PROVISIONAL = 2 ** 31;
 // Whether a window is open. A field of a const object: V8 loads it without
 // the TDZ check a module-level `let` costs on every probe call (measured
 // ~1 ns per call in Node 20 and Chromium).
@@ -69,8 +79,7 @@ function internName(name) {
   }
   let id;
   if (log === null) {
-    const { ptr, len } = writeScratch(name);
-    id = checkId(core()._wp_probes_intern(ptr, len), `probe name "${name}"`);
+    id = checkId(probesIntern(name), `probe name "${name}"`);
   } else {
     id = PROVISIONAL + provNames.length;
     provNames.push(name);
@@ -207,48 +216,47 @@ export function clearReporter() {
   globalReporter = null;
 }
 
+// The finished window's records (src/boundary/boundary.h: a ReportHeader,
+// then its AggrRows, MarkRows and TraceRows) as the reporters' objects.
 function readWindow(windowInfos) {
-  const m = core();
-  const ptr = m._wp_probes_report() >> 3;
-  const len = m._wp_probes_report_len();
-  const f = m.HEAPF64.slice(ptr, ptr + len); // a copy: growth detaches views
+  const { reportHeader: H, aggrRow: A, markRow: M, traceRow: T } = boundary().records;
+  const f = probesReport();
   const names = [];
   for (const [name, id] of nameIds) names[id] = name;
-  const startedAt = f[1];
-  const nAggr = f[3];
-  const nMarks = f[4];
-  const nTraces = f[6];
-  let i = 9;
+  const startedAt = f[H.startedAt];
+  let i = H.size;
   const aggregates = new Map();
-  for (let k = 0; k < nAggr; k++, i += 9) {
-    aggregates.set(names[f[i]], {
-      count: f[i + 1],
-      sum: f[i + 2],
-      avg: f[i + 3],
-      max: f[i + 4],
-      min: f[i + 5],
-      p50: f[i + 6],
-      p90: f[i + 7],
-      p99: f[i + 8],
+  for (let k = 0; k < f[H.aggregateCount]; k++, i += A.size) {
+    aggregates.set(names[f[i + A.name]], {
+      count: f[i + A.count],
+      sum: f[i + A.sum],
+      avg: f[i + A.avg],
+      max: f[i + A.max],
+      min: f[i + A.min],
+      p50: f[i + A.p50],
+      p90: f[i + A.p90],
+      p99: f[i + A.p99],
     });
   }
   const markEvents = [];
-  for (let k = 0; k < nMarks; k++, i += 4) {
-    const e = { name: names[f[i]], start: f[i + 1] - startedAt, timestamp: f[i + 1] };
-    if (f[i + 2] >= 0) e.info = windowInfos[f[i + 2]];
+  for (let k = 0; k < f[H.markCount]; k++, i += M.size) {
+    const t = f[i + M.timestamp];
+    const e = { name: names[f[i + M.name]], start: t - startedAt, timestamp: t };
+    if (f[i + M.info] >= 0) e.info = windowInfos[f[i + M.info]];
     markEvents.push(e);
   }
   const traceEvents = [];
-  for (let k = 0; k < nTraces; k++, i += 4) {
-    const e = { name: names[f[i]], start: f[i + 1] - startedAt, timestamp: f[i + 1], duration: f[i + 2] };
-    if (f[i + 3] >= 0) e.info = windowInfos[f[i + 3]];
+  for (let k = 0; k < f[H.traceCount]; k++, i += T.size) {
+    const t = f[i + T.timestamp];
+    const e = { name: names[f[i + T.name]], start: t - startedAt, timestamp: t, duration: f[i + T.duration] };
+    if (f[i + T.info] >= 0) e.info = windowInfos[f[i + T.info]];
     traceEvents.push(e);
   }
-  windowOf.set(aggregates, f[0]);
+  windowOf.set(aggregates, f[H.generation]);
   return [
     aggregates,
-    { events: markEvents, dropped: f[5] },
-    { events: traceEvents, dropped: f[7], incomplete: f[8] },
+    { events: markEvents, dropped: f[H.marksDropped] },
+    { events: traceEvents, dropped: f[H.tracesDropped], incomplete: f[H.tracesIncomplete] },
   ];
 }
 
@@ -263,8 +271,7 @@ function callReporter(reporter, results) {
 }
 
 function finishWindow(t, localReporter, windowInfos) {
-  const m = core();
-  if (m._wp_probes_end(t) !== 0) return;
+  if (probesEnd(t) !== boundary().status.Ok) return;
   generation++;
   const results = readWindow(windowInfos);
   if (globalReporter) callReporter(globalReporter, results);
@@ -283,7 +290,6 @@ export function windowNumber(aggregates) {
 
 // ---- going live ----
 function replay() {
-  const m = core();
   const entries = log;
   log = null; // from now on internName and the hot paths talk to the core
   const nameMap = new Map();
@@ -296,25 +302,16 @@ function replay() {
   idOf('end');
   const n = (id) => (id >= PROVISIONAL ? nameMap.get(id) : id);
   const id = (p) => realId(p);
-  // Call each export once before keeping a reference: until then it is a
-  // slow lazy wrapper (TOOLCHAIN.md). These calls change nothing.
-  m._wp_probes_aggr_start(-1, 0);
-  m._wp_probes_aggr_end(-1, 0);
-  m._wp_probes_aggr_start_named(-1, 0);
-  m._wp_probes_aggr_end_named(-1, 0);
-  m._wp_probes_trace_start(-1, 0, 0);
-  m._wp_probes_trace_end(-1, 0, -1);
-  m._wp_probes_trace_end_named(-1, 0, -1);
-  m._wp_probes_mark(-1, 0, -1);
-  cAggrStart = m._wp_probes_aggr_start;
-  cAggrEnd = m._wp_probes_aggr_end;
-  cAggrStartNamed = m._wp_probes_aggr_start_named;
-  cAggrEndNamed = m._wp_probes_aggr_end_named;
-  cTraceStart = m._wp_probes_trace_start;
-  cTraceEnd = m._wp_probes_trace_end;
-  cTraceEndNamed = m._wp_probes_trace_end_named;
-  cMark = m._wp_probes_mark;
-  cStart = (t, markLimit, traceLimit) => m._wp_probes_start(t, markLimit, traceLimit);
+  const ex = probeExports();
+  cAggrStart = ex.aggrStart;
+  cAggrEnd = ex.aggrEnd;
+  cAggrStartNamed = ex.aggrStartNamed;
+  cAggrEndNamed = ex.aggrEndNamed;
+  cTraceStart = ex.traceStart;
+  cTraceEnd = ex.traceEnd;
+  cTraceEndNamed = ex.traceEndNamed;
+  cMark = ex.mark;
+  cStart = probesStart;
   cEnd = finishWindow;
   let prov = PROVISIONAL;
   for (const [op, a, b, c, d] of entries) {

@@ -7,8 +7,14 @@
 // takes the sample at once (src/deferred_stacks.h), and the texts follow
 // here, oldest first — the order the core expects — at stop()/results(), in
 // idle time, or when too many wait.
-import { core, writeScratch } from '../core/core.mjs';
-import { findStatus } from './trace.mjs';
+import {
+  boundary,
+  samplerConfigure,
+  samplerResolve,
+  samplerSkip,
+  samplerUnclassified,
+  writeScratch,
+} from '../core/boundary.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { stackText, withOwnFormat } from './stack_capture.mjs';
 import { pickClock } from '../core/clock.mjs';
@@ -19,9 +25,6 @@ const g = globalThis;
 const idle = g.requestIdleCallback;
 const timer = g.setTimeout;
 const now = pickClock(g);
-let unclassifiedStatus = -1;
-const unclassified = () =>
-  unclassifiedStatus < 0 ? (unclassifiedStatus = findStatus('UnclassifiedScript')) : unclassifiedStatus;
 
 // Captures whose sample the core has taken and whose text it waits for,
 // oldest first (the core expects the texts in this order). A pending capture
@@ -59,13 +62,12 @@ export function resolvePending(n = Infinity) {
   if (resolving || queue.length === 0) return;
   resolving = true;
   try {
-    const m = core();
     const batch = queue.splice(0, n);
     // The page's Error.prepareStackTrace is set aside only while each text
     // is read, not while scripts are classified.
     for (const captured of batch) {
       const text = withOwnFormat(stackText, captured);
-      resolveOne(m, text);
+      resolveOne(text);
     }
   } finally {
     resolving = false;
@@ -75,13 +77,13 @@ export function resolvePending(n = Infinity) {
 // Classifies scripts the core has not seen (js/profiler/muted.mjs) and retries, so no
 // frame of an unclassified script is ever kept; still unclassified (the cap
 // of the script table): the sample keeps no stack.
-function resolveOne(m, text) {
+function resolveOne(text) {
+  const unclassified = boundary().status.UnclassifiedScript;
   for (let round = 0; round < 4; round++) {
-    const { ptr, len } = writeScratch(text);
-    if (m._wp_profiler_resolve(ptr, len) !== unclassified()) return;
-    classifyReported(m);
+    if (samplerResolve(text) !== unclassified) return;
+    classifyReported();
   }
-  m._wp_profiler_skip();
+  samplerSkip();
 }
 
 // Resolving waits for idle time: requestIdleCallback in a window, a timer
@@ -100,44 +102,36 @@ function __webprof$idle(deadline) {
   if (queue.length > 0) scheduleResolve();
 }
 
-const decoder = new TextDecoder();
 /**
  * Classifies the script URLs the core's last capture refused as unknown
  * (CORS-muted or not, js/profiler/muted.mjs) so the caller can retry.
  */
-export function classifyReported(m) {
-  const ptr = m._wp_profiler_unclassified();
-  const len = m._wp_profiler_unclassified_len();
-  classifyUrls(decoder.decode(m.HEAPU8.slice(ptr, ptr + len)), m._wp_profiler_config);
+export function classifyReported() {
+  classifyUrls(samplerUnclassified(), samplerConfigure);
 }
 
-// The kinds of a core sampler's configure(kind, ptr, len): the W3C
-// Profiler's wp_profiler_config and RuntimeProfile.configure (frame()) take
-// the same ones (wasm/bind_util.h ConfigureSampler).
-const OWN_URL_PREFIX = 0;
-const OWN_NAME_MARKER = 1;
-const NOT_MUTED = 2;
-const MUTED = 3;
-const REQUIRE_CLASSIFIED = 4;
-const KEEP_BUILTINS = 5;
+// A core sampler's configure(kind, ptr, len) takes the kinds of
+// boundary().samplerConfig: the W3C Profiler's sampler and RuntimeProfile
+// (frame()) take the same ones (src/boundary/boundary.h).
 
 /**
  * Makes a core sampler drop webprof's own frames (named with `marker`, or
  * under `ownUrl` when given) and refuse frames of scripts not classified yet.
  */
 export function configureSampler(configure, marker, ownUrl) {
+  const kind = boundary().samplerConfig;
   const name = writeScratch(marker);
-  configure(OWN_NAME_MARKER, name.ptr, name.len);
+  configure(kind.OwnNameMarker, name.ptr, name.len);
   if (ownUrl) {
     const own = writeScratch(ownUrl);
-    configure(OWN_URL_PREFIX, own.ptr, own.len);
+    configure(kind.OwnUrlPrefix, own.ptr, own.len);
   }
-  configure(REQUIRE_CLASSIFIED, 0, 1);
+  configure(kind.RequireClassified, 0, 1); // non-empty text: on
 }
 
 /** Makes a core sampler keep (or drop, its default) frames without a script. */
 export function configureBuiltinFrames(configure, keep) {
-  configure(KEEP_BUILTINS, 0, keep ? 1 : 0);
+  configure(boundary().samplerConfig.KeepBuiltins, 0, keep ? 1 : 0);
 }
 
 /**
@@ -151,6 +145,7 @@ export function classifyUrls(urls, configure) {
     // which may reach a probe site that uses the scratch buffer.
     const muted = isMutedScriptUrl(url);
     const s = writeScratch(url);
-    configure(muted ? MUTED : NOT_MUTED, s.ptr, s.len);
+    const kind = boundary().samplerConfig;
+    configure(muted ? kind.Muted : kind.NotMuted, s.ptr, s.len);
   }
 }

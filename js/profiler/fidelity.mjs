@@ -10,7 +10,8 @@
 // (ResolveFrames). A source that cannot be fetched or scanned is remembered
 // as such and its frames keep their positions; nothing here can lose a
 // sample. All logic about JavaScript syntax lives in the core (src/).
-import { guard, writeScratch } from '../core/core.mjs';
+import { guard } from '../core/core.mjs';
+import { boundary, writeScratch } from '../core/boundary.mjs';
 
 const encoder = new TextEncoder();
 
@@ -64,7 +65,7 @@ function scanText(url, text, html) {
     const urlBytes = encoder.encode(url).length;
     const { ptr, len } = writeScratch(url + text);
     const status = sourceIndex().add(ptr, urlBytes, len - urlBytes, html);
-    return status === 0 ? 'Scanned' : m.statusName(status);
+    return status === boundary().status.Ok ? 'Scanned' : m.statusName(status);
   });
 }
 
@@ -149,9 +150,9 @@ export async function resolveFrameDefinitions(trace, options = {}) {
   const scripts = {};
   urls.forEach((u, i) => (scripts[u] = statuses[i]));
   const idx = sourceIndex();
-  trace._live(); // throws if the session was disposed while sources loaded
-  const status = guard(() => idx.resolve(trace._handle));
-  if (status !== 0) {
+  const handle = trace.coreHandle(); // throws if disposed while sources loaded
+  const status = guard(() => idx.resolve(handle));
+  if (status !== boundary().status.Ok) {
     // A table cap while rebuilding: the trace is unchanged (core contract).
     return { scripts, error: guard((m) => m.statusName(status)), framesResolved: 0 };
   }

@@ -27,8 +27,17 @@
 // Profiler before its first session starts).
 // webprof's own frames are named with MARKER (the core strips them); do not
 // give the functions on the probe -> capture path other names.
-import { core, isReady, ready, writeScratch } from '../core/core.mjs';
-import { findStatus } from './trace.mjs';
+import { isReady, ready } from '../core/core.mjs';
+import {
+  boundary,
+  samplerAttach,
+  samplerDefer,
+  samplerDetach,
+  samplerIdle,
+  samplerResult,
+  samplerConfigure,
+  samplerSampleOne,
+} from '../core/boundary.mjs';
 import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
 import { classifyReported, configureBuiltinFrames, configureSampler, defer } from './deferred.mjs';
 import { pickClock } from '../core/clock.mjs';
@@ -66,7 +75,6 @@ let countdown = 1 << 30; // nothing runs: probes only decrement
 const stride = new Stride();
 let hidden = false;
 let configured = false;
-let status = null; // core status codes, looked up once
 
 /**
  * One polyfill profiling session as the sampler sees it. Before the core is
@@ -108,28 +116,22 @@ export function stopSession(session) {
   session.active = false;
   const i = sessions.indexOf(session);
   if (i >= 0) sessions.splice(i, 1);
-  if (session.trace) core()._wp_profiler_detach(session.trace._handle);
+  if (session.trace) samplerDetach(session.trace.coreHandle());
   recompute();
 }
 
 function attach(session) {
-  if (materialize(session) === status.BufferFull) return full(session);
+  if (materialize(session) === boundary().status.BufferFull) return full(session);
   // Keep the core's attach order equal to `sessions` order.
-  const m = core();
-  for (const s of sessions) if (s.trace) m._wp_profiler_detach(s.trace._handle);
-  for (const s of sessions) if (s.trace) m._wp_profiler_attach(s.trace._handle);
+  for (const s of sessions) if (s.trace) samplerDetach(s.trace.coreHandle());
+  for (const s of sessions) if (s.trace) samplerAttach(s.trace.coreHandle());
 }
 
 function configure() {
   if (configured) return;
   configured = true;
-  status = {
-    Ok: 0,
-    BufferFull: findStatus('BufferFull'),
-    Unclassified: findStatus('UnclassifiedScript'),
-  };
-  configureSampler(core()._wp_profiler_config, MARKER, ownUrl);
-  if (keepBuiltins) configureBuiltinFrames(core()._wp_profiler_config, true);
+  configureSampler(samplerConfigure, MARKER, ownUrl);
+  if (keepBuiltins) configureBuiltinFrames(samplerConfigure, true);
 }
 
 let keepBuiltins = false;
@@ -143,7 +145,7 @@ let keepBuiltins = false;
  */
 export function keepBuiltinFrames(keep) {
   keepBuiltins = !!keep;
-  if (configured) configureBuiltinFrames(core()._wp_profiler_config, keepBuiltins);
+  if (configured) configureBuiltinFrames(samplerConfigure, keepBuiltins);
 }
 
 function recompute() {
@@ -200,7 +202,8 @@ function __webprof$check() {
 // A due sample. `entry`: the outermost webprof function on the stack (V8
 // captures only the frames below it); null for an idle sample (no stack).
 function __webprof$sample(t, entry) {
-  // Bit i of the mask selects the i-th session attached to the core.
+  // Bit i of the mask selects the i-th session attached to the core (those
+  // past the mask's width always).
   let mask = 0;
   let attachedDue = false;
   let pendingDue = null;
@@ -212,7 +215,7 @@ function __webprof$sample(t, entry) {
     if (s.pausedByVisibility) continue;
     if (idx < 0) (pendingDue || (pendingDue = [])).push(s);
     else {
-      if (idx < 32) mask |= 1 << idx;
+      if (idx < boundary().sampleMaskBits) mask |= 1 << idx;
       attachedDue = true;
     }
   }
@@ -224,29 +227,25 @@ function __webprof$sample(t, entry) {
     for (const s of pendingDue) s.pending.push([t, text]);
   }
   if (!attachedDue) return;
-  const m = core();
   mask >>>= 0;
-  if (captured === null) m._wp_profiler_idle(t, mask);
-  else if (m._wp_profiler_defer(t, mask) > 0) defer(captured);
+  const { status } = boundary();
+  if (captured === null) samplerIdle(t, mask);
+  else if (samplerDefer(t, mask) > 0) defer(captured);
   // Results are in attach order; full() edits `sessions`, so the full ones
   // are collected first (an array is made only when one is full).
-  const heap = m.HEAP32;
-  const base = m._wp_profiler_results() >> 2;
   let k = 0;
   let filled = null;
   for (const s of sessions) {
-    if (s.trace && heap[base + k++] === status.BufferFull) (filled || (filled = [])).push(s);
+    if (s.trace && samplerResult(k++) === status.BufferFull) (filled || (filled = [])).push(s);
   }
   if (filled) for (const s of filled) full(s);
 }
 
 function sampleOne(session, t, text) {
-  const m = core();
   for (let round = 0; round < 4; round++) {
-    const { ptr, len } = writeScratch(text);
-    const r = m._wp_profiler_sample_one(session.trace._handle, ptr, len, t);
-    if (r !== status.Unclassified) return r;
-    classifyReported(m);
+    const r = samplerSampleOne(session.trace.coreHandle(), text, t);
+    if (r !== boundary().status.UnclassifiedScript) return r;
+    classifyReported();
   }
   return idleOne(session, t);
 }
@@ -259,6 +258,7 @@ function sampleOne(session, t, text) {
  */
 export function materialize(session) {
   configure();
+  const { status } = boundary();
   session.trace = session.makeTrace();
   const pending = session.pending;
   session.pending = [];
@@ -272,6 +272,7 @@ export function materialize(session) {
 }
 
 function idleOne(session, t) {
+  const { status } = boundary();
   return session.trace.sample(t) ? status.Ok : status.BufferFull;
 }
 

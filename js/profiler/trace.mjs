@@ -4,12 +4,8 @@
 // use it to intern resources, frames and stacks and to append samples; the
 // core owns every rule (interning, buffer limit, validation). toTrace()
 // materialises the W3C ProfilerTrace dictionary from typed-array copies.
-import { checkId, check, core, guard, writeScratch, WebprofError } from '../core/core.mjs';
-
-const STATE_NAMES = ['started', 'paused', 'stopped'];
-const NONE = 0xffffffff;
-// Status codes are the core's; only these two change control flow here.
-const STATUS_OK = 0;
+import { guard, WebprofError } from '../core/core.mjs';
+import { boundary, check, checkId, sessionSample, writeScratch } from '../core/boundary.mjs';
 
 export class TraceSession {
   /**
@@ -22,11 +18,10 @@ export class TraceSession {
     const origin = Number(options.timeOrigin ?? 0);
     this._s = guard((m) => new m.Session(interval, maxBufferSize, origin));
     this._handle = this._s.handle();
-    this._full = findStatus('BufferFull');
   }
 
   get state() {
-    return STATE_NAMES[this._live().state()];
+    return boundary().sessionStates[this._live().state()];
   }
   get sampleInterval() {
     return this._live().sampleInterval();
@@ -65,7 +60,7 @@ export class TraceSession {
         throw new RangeError(`webprof: frame ${what} must be a 1-based integer, got ${v}`);
       return v;
     };
-    const res = resourceId === undefined ? -1 : resourceId;
+    const res = resourceId === undefined ? boundary().noId : resourceId;
     const ln = pos(line, 'line');
     const col = pos(column, 'column');
     const s = this._live();
@@ -75,7 +70,8 @@ export class TraceSession {
 
   /** Interns (frameId, parentId?); returns its index in `stacks`. */
   stack(frameId, parentId) {
-    return checkId(this._live().internStack(frameId, parentId === undefined ? -1 : parentId), 'stack');
+    const parent = parentId === undefined ? boundary().noId : parentId;
+    return checkId(this._live().internStack(frameId, parent), 'stack');
   }
 
   /**
@@ -83,10 +79,11 @@ export class TraceSession {
    * full (the session is now stopped). Bad input throws and keeps prior data.
    */
   sample(timestamp, stackId) {
-    this._live();
-    const status = core()._wp_session_sample(this._handle, timestamp, stackId === undefined ? -1 : stackId);
-    if (status === STATUS_OK) return true;
-    if (status === this._full) return false;
+    const handle = this.coreHandle();
+    const { noId, status: S } = boundary();
+    const status = sessionSample(handle, timestamp, stackId === undefined ? noId : stackId);
+    if (status === S.Ok) return true;
+    if (status === S.BufferFull) return false;
     check(status, 'sample');
     return false;
   }
@@ -102,30 +99,34 @@ export class TraceSession {
   /** The W3C ProfilerTrace {resources, frames, stacks, samples} as plain objects. */
   toTrace() {
     const s = this._live();
+    const { noId, noneU32, records } = boundary();
     const names = [];
     for (let i = 0, n = s.nameCount(); i < n; i++) names.push(s.name(i));
     const resources = this.resources();
+    const F = records.frameRow;
     const f = s.frames().slice();
     const frames = [];
-    for (let i = 0; i < f.length; i += 4) {
-      const frame = { name: names[f[i]] };
-      if (f[i + 1] !== NONE) frame.resourceId = f[i + 1];
-      if (f[i + 2]) frame.line = f[i + 2];
-      if (f[i + 3]) frame.column = f[i + 3];
+    for (let i = 0; i < f.length; i += F.size) {
+      const frame = { name: names[f[i + F.name]] };
+      if (f[i + F.resource] !== noneU32) frame.resourceId = f[i + F.resource];
+      if (f[i + F.line]) frame.line = f[i + F.line];
+      if (f[i + F.column]) frame.column = f[i + F.column];
       frames.push(frame);
     }
+    const S = records.stackRow;
     const st = s.stacks().slice();
     const stacks = [];
-    for (let i = 0; i < st.length; i += 2) {
-      const stack = { frameId: st[i] };
-      if (st[i + 1] !== NONE) stack.parentId = st[i + 1];
+    for (let i = 0; i < st.length; i += S.size) {
+      const stack = { frameId: st[i + S.frame] };
+      if (st[i + S.parent] !== noneU32) stack.parentId = st[i + S.parent];
       stacks.push(stack);
     }
+    const R = records.sampleRow;
     const sm = s.samples().slice();
     const samples = [];
-    for (let i = 0; i < sm.length; i += 2) {
-      const sample = { timestamp: sm[i] };
-      if (sm[i + 1] >= 0) sample.stackId = sm[i + 1];
+    for (let i = 0; i < sm.length; i += R.size) {
+      const sample = { timestamp: sm[i + R.timestamp] };
+      if (sm[i + R.stack] !== noId) sample.stackId = sm[i + R.stack];
       samples.push(sample);
     }
     return { resources, frames, stacks, samples };
@@ -137,6 +138,16 @@ export class TraceSession {
       this._s.delete();
       this._s = null;
     }
+  }
+
+  /**
+   * The core Session's address, for the bindings that read or feed this
+   * trace in place (the sampler, the exporters, frame resolution,
+   * RuntimeProfiler). Internal; throws if the session was disposed.
+   */
+  coreHandle() {
+    this._live();
+    return this._handle;
   }
 
   _live() {
@@ -207,17 +218,4 @@ export function releaseTrace(trace) {
   finalizer.unregister(trace);
   h.session.dispose();
   return true;
-}
-
-let statusByName = null;
-/** The numeric code of a status by its core name (e.g. 'BufferFull'). */
-export function findStatus(name) {
-  if (!statusByName) {
-    const m = core();
-    statusByName = new Map();
-    for (let i = 0; i < m.statusCount; i++) statusByName.set(m.statusName(i), i);
-  }
-  const code = statusByName.get(name);
-  if (code === undefined) throw new WebprofError(`webprof: the core has no status named ${name}`);
-  return code;
 }

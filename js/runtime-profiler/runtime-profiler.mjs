@@ -23,12 +23,13 @@
 // frame() and the core all run there; results() returns that realm's tree.
 // Or a WorkerRuntime (startWorker()): the same calls go by message to the
 // worker, and the methods return Promises (js/runtime-profiler/worker-runtime.mjs).
-import { checkId, core, guard, WebprofError, writeScratch } from '../core/core.mjs';
+import { core, guard, WebprofError } from '../core/core.mjs';
+import { boundary, checkId, statusOfId, writeScratch } from '../core/boundary.mjs';
 import { MARKER, SamplerSession, startSession, stopSession } from '../profiler/sampler.mjs';
 import { captureStack, classicBuildUrl, ownUrlPrefix } from '../profiler/stack_capture.mjs';
 import { classifyUrls, configureSampler, resolvePending } from '../profiler/deferred.mjs';
 import { timeOrigin } from '../core/clock.mjs';
-import { findStatus, TraceSession } from '../profiler/trace.mjs';
+import { TraceSession } from '../profiler/trace.mjs';
 import { prefetchSources, scanSourcesSync, sourceIndexHandle } from '../profiler/fidelity.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
@@ -159,7 +160,6 @@ function buildResults(json) {
   return root;
 }
 
-let unclassifiedStatus = -1;
 const decoder = new TextDecoder();
 
 let nextProfilerId = 1;
@@ -234,7 +234,7 @@ export class RuntimeProfiler {
     // in the background after stop(), or here (synchronously) if not yet.
     scanSourcesSync(runtime.trace.resources());
     const json = guard(() =>
-      decoder.decode(annotator().resultsJson(runtime.trace._handle, sourceIndexHandle())),
+      decoder.decode(annotator().resultsJson(runtime.trace.coreHandle(), sourceIndexHandle())),
     );
     return buildResults(json);
   }
@@ -337,11 +337,11 @@ Object.defineProperty(RuntimeProfiler.prototype, 'frame', {
 // here and the call retried, as the sampler does for samples.
 function annotate(text) {
   const p = annotator();
-  if (unclassifiedStatus < 0) unclassifiedStatus = findStatus('UnclassifiedScript');
+  const unclassified = boundary().status.UnclassifiedScript;
   for (let round = 0; round < 4; round++) {
     const { ptr, len } = writeScratch(text);
-    const r = p.annotate(runtime.trace._handle, ptr, len);
-    if (r !== -unclassifiedStatus - 1) return checkId(r, 'frame');
+    const r = p.annotate(runtime.trace.coreHandle(), ptr, len);
+    if (r >= 0 || statusOfId(r) !== unclassified) return checkId(r, 'frame');
     classifyUrls(p.unclassified(), (kind, at, bytes) => p.configure(kind, at, bytes));
   }
   throw new WebprofError('webprof: RuntimeProfiler.frame: scripts on the stack could not be classified');

@@ -18,7 +18,8 @@
 //  - an inline script the transform cannot read (its status);
 // and `integrity` lists the external scripts with a Subresource Integrity
 // hash: rewriting their files would make the browser refuse them.
-import { ready, guard, writeScratch } from '../core/core.mjs';
+import { ready, guard } from '../core/core.mjs';
+import { writeScratch } from '../core/boundary.mjs';
 import { transformForSampling } from './index.mjs';
 
 const FIELDS = 5;

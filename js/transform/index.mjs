@@ -9,7 +9,8 @@
 // END of the module (imports are hoisted, so no line moves). Lines never
 // change; columns change only for code that follows a body's `{` on the
 // same line. A file the scanner cannot read is returned unchanged.
-import { ready, guard, writeScratch } from '../core/core.mjs';
+import { ready, guard } from '../core/core.mjs';
+import { boundary, writeScratch } from '../core/boundary.mjs';
 
 const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 
@@ -29,7 +30,8 @@ export async function transformForSampling(code, options = {}) {
   const { status, sites } = guard((m) => {
     const { ptr, len } = writeScratch(code);
     const st = m.findProbeSites(ptr, len);
-    return { status: st === 0 ? 'Ok' : m.statusName(st), sites: st === 0 ? m.probeSitesView().slice() : [] };
+    const ok = st === boundary().status.Ok;
+    return { status: m.statusName(st), sites: ok ? m.probeSitesView().slice() : [] };
   });
   if (status !== 'Ok' || sites.length === 0) return { code, sites: 0, status, map: null };
   const at = utf16Indexes(code, sites);

@@ -1,0 +1,232 @@
+// The JS side of the Wasm boundary (src/boundary/boundary.h). With core.mjs
+// (which loads the instance) it is the only module that calls the core's raw
+// `_wp_*` exports, and the one reader of what the core declares about them:
+// status codes, session states, sampler configuration kinds, console filter
+// modes, the ids' encoding and the records read and written in Wasm memory.
+// All of it comes from the core's `boundary()` object
+// (wasm/bind_boundary.cpp), read once: no number here is a copy.
+//
+// Hot paths keep references to exports taken once, after one call each
+// (before that call an export is a slow lazy wrapper; TOOLCHAIN.md).
+// Data leaves Wasm memory only as copies: memory growth detaches views.
+import { core, WebprofError } from './core.mjs';
+
+let declared = null;
+/**
+ * What the core declares about the boundary (after `ready`):
+ * {status: {Ok: 0, BufferFull: …}, sessionStates: ['started', …],
+ * samplerConfig: {OwnUrlPrefix, …}, consoleFilter: {None, Prefix, Allowed},
+ * noId, noneU32, sampleMaskBits, records: {sampleRow: {timestamp, stack, size}, …}}.
+ */
+export function boundary() {
+  return declared || (declared = deepFreeze(core().boundary()));
+}
+
+function deepFreeze(o) {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(o);
+}
+
+/** Decodes an id result: >= 0 an id, noId none, else the Status it encodes. */
+export function statusOfId(result) {
+  return boundary().noId - result;
+}
+
+/**
+ * Throws a WebprofError carrying the core's message (its own status table,
+ * never a copy kept here) unless `status` is Ok.
+ */
+export function check(status, context) {
+  const m = core();
+  if (status === boundary().status.Ok) return;
+  const text = m.statusMessage(status);
+  throw new WebprofError(`webprof: ${context ? context + ': ' : ''}${text}`, m.statusName(status));
+}
+
+/** An id result's id, or noId; a failure throws (check). */
+export function checkId(result, context) {
+  const noId = boundary().noId;
+  if (result >= noId) return result;
+  check(noId - result, context);
+  return noId;
+}
+
+// ---- text into the core ----
+const encoder = new TextEncoder();
+/**
+ * UTF-8 encodes `text` into the core's scratch buffer.
+ * Valid until the next writeScratch call.
+ */
+export function writeScratch(text) {
+  const m = core();
+  const max = text.length * 3;
+  const ptr = m._wp_scratch(max);
+  const { written } = encoder.encodeInto(text, m.HEAPU8.subarray(ptr, ptr + max));
+  return { ptr, len: written };
+}
+
+const decoder = new TextDecoder();
+function readText(m, ptr, len) {
+  return decoder.decode(m.HEAPU8.slice(ptr, ptr + len));
+}
+
+// ---- sessions (js/profiler/trace.mjs) ----
+/** One sample for the core Session at `handle`; returns a Status. */
+export function sessionSample(handle, timestamp, stack) {
+  return core()._wp_session_sample(handle, timestamp, stack);
+}
+
+// ---- the polyfill sampler (js/profiler/sampler.mjs, deferred.mjs) ----
+/** The sampler's configure(kind, ptr, len) (kinds: boundary().samplerConfig). */
+export function samplerConfigure(kind, ptr, len) {
+  return core()._wp_profiler_config(kind, ptr, len);
+}
+/** Adds / removes a session (by core handle) to those the sampler feeds. */
+export function samplerAttach(handle) {
+  return core()._wp_profiler_attach(handle);
+}
+export function samplerDetach(handle) {
+  return core()._wp_profiler_detach(handle);
+}
+/** A due sample whose stack text follows later; returns how many sessions kept it. */
+export function samplerDefer(timestamp, mask) {
+  return core()._wp_profiler_defer(timestamp, mask);
+}
+/** An idle sample (no stack) for the sessions in `mask`. */
+export function samplerIdle(timestamp, mask) {
+  core()._wp_profiler_idle(timestamp, mask);
+}
+/** The Status of the last defer/idle for the k-th attached session. */
+export function samplerResult(k) {
+  const m = core();
+  return m.HEAP32[(m._wp_profiler_results() >> 2) + k];
+}
+/** One sample from stack text for one session (replay before `ready`); returns a Status. */
+export function samplerSampleOne(handle, text, timestamp) {
+  const { ptr, len } = writeScratch(text);
+  return core()._wp_profiler_sample_one(handle, ptr, len, timestamp);
+}
+/**
+ * One due sample parsed at once (not deferred) from stack text already in
+ * the scratch buffer (`written`: what writeScratch returned); returns the
+ * parse Status. For benchmarks that time encoding and parsing apart.
+ */
+export function samplerSample(written, timestamp, mask) {
+  return core()._wp_profiler_sample(written.ptr, written.len, timestamp, mask);
+}
+/** Captures still waiting for their text. */
+export function samplerPending() {
+  return core()._wp_profiler_pending();
+}
+/** The text of the oldest deferred capture; returns the parse Status. */
+export function samplerResolve(text) {
+  const { ptr, len } = writeScratch(text);
+  return core()._wp_profiler_resolve(ptr, len);
+}
+/** Resolves the oldest deferred capture without a stack. */
+export function samplerSkip() {
+  core()._wp_profiler_skip();
+}
+/** The '\n'-joined script URLs the sampler's last capture refused as unclassified. */
+export function samplerUnclassified() {
+  const m = core();
+  return readText(m, m._wp_profiler_unclassified(), m._wp_profiler_unclassified_len());
+}
+
+// ---- explicit probes (js/probes/probes.mjs) ----
+/** Interns a probe name; returns an id result (statusOfId decodes a failure). */
+export function probesIntern(name) {
+  const { ptr, len } = writeScratch(name);
+  return core()._wp_probes_intern(ptr, len);
+}
+/** Opens a window (true if a new one opened). */
+export function probesStart(t, markLimit, traceLimit) {
+  return core()._wp_probes_start(t, markLimit, traceLimit) !== 0;
+}
+/** Closes the window; returns a Status (NotRecording when none was open). */
+export function probesEnd(t) {
+  return core()._wp_probes_end(t);
+}
+/** The last finished window: a copy of its f64 records (boundary().records). */
+export function probesReport() {
+  const m = core();
+  const ptr = m._wp_probes_report() >> 3;
+  return m.HEAPF64.slice(ptr, ptr + m._wp_probes_report_len());
+}
+/**
+ * The probes' hot paths, each a reference to its export taken once (after a
+ * call that changes nothing): a JS wrapper would cost a call per probe.
+ */
+export function probeExports() {
+  const m = core();
+  m._wp_probes_aggr_start(-1, 0);
+  m._wp_probes_aggr_end(-1, 0);
+  m._wp_probes_aggr_start_named(-1, 0);
+  m._wp_probes_aggr_end_named(-1, 0);
+  m._wp_probes_trace_start(-1, 0, 0);
+  m._wp_probes_trace_end(-1, 0, -1);
+  m._wp_probes_trace_end_named(-1, 0, -1);
+  m._wp_probes_mark(-1, 0, -1);
+  return {
+    aggrStart: m._wp_probes_aggr_start,
+    aggrEnd: m._wp_probes_aggr_end,
+    aggrStartNamed: m._wp_probes_aggr_start_named,
+    aggrEndNamed: m._wp_probes_aggr_end_named,
+    traceStart: m._wp_probes_trace_start,
+    traceEnd: m._wp_probes_trace_end,
+    traceEndNamed: m._wp_probes_trace_end_named,
+    mark: m._wp_probes_mark,
+  };
+}
+
+// ---- the console reporter (js/probes/console-reporter.mjs) ----
+/** The core's SortKey for `sortBy` (an id result). */
+export function probesSortKey(sortBy) {
+  const { ptr, len } = writeScratch(sortBy);
+  return core()._wp_probes_sort_key(ptr, len);
+}
+/**
+ * The core's console formatter, fed a report piece by piece (the calls of
+ * wasm/bind_probes.cpp's wp_probes_fmt_*); run() returns the text.
+ */
+export const consoleFormat = {
+  begin(generation, startedAt, endedAt, marksDropped, tracesDropped, tracesIncomplete) {
+    core()._wp_probes_fmt_begin(
+      generation,
+      startedAt,
+      endedAt,
+      marksDropped,
+      tracesDropped,
+      tracesIncomplete,
+    );
+  },
+  aggr(name, a) {
+    core()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99);
+  },
+  mark(name, timestamp, info, boundaryMark) {
+    core()._wp_probes_fmt_mark(name, timestamp, info, boundaryMark ? 1 : 0);
+  },
+  trace(name, timestamp, duration, info) {
+    core()._wp_probes_fmt_trace(name, timestamp, duration, info);
+  },
+  /** Info slot `slot` as JSON text, or null when it cannot be printed. */
+  info(slot, json) {
+    if (json === null) core()._wp_probes_fmt_info(slot, 0, 0, 0);
+    else {
+      const { ptr, len } = writeScratch(json);
+      core()._wp_probes_fmt_info(slot, 1, ptr, len);
+    }
+  },
+  allow(name) {
+    core()._wp_probes_fmt_allow(name);
+  },
+  /** mode: boundary().consoleFilter; prefix: the text of a Prefix filter. */
+  run(sortKey, header, mode, prefix) {
+    const m = core();
+    let ptr = 0;
+    let len = 0;
+    if (prefix !== undefined) ({ ptr, len } = writeScratch(prefix));
+    const textPtr = m._wp_probes_fmt_run(sortKey, header ? 1 : 0, mode, ptr, len);
+    return readText(m, textPtr, m._wp_probes_fmt_len());
+  },
+};

@@ -1,0 +1,82 @@
+// Registers the boundary's declarations (src/boundary/boundary.h) for JS: one
+// `boundary()` object that js/core/boundary.mjs reads once. Only registration
+// and conversion here: every value comes from the header.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstddef>
+
+#include "base/status.h"
+#include "boundary/boundary.h"
+
+using namespace emscripten;
+using namespace webprof;
+using namespace webprof::boundary;
+
+namespace {
+
+val Statuses() {
+  val out = val::object();
+  for (int32_t i = 0; i < static_cast<int32_t>(Status::kCount); ++i)
+    out.set(StatusName(static_cast<Status>(i)), i);
+  return out;
+}
+
+val SessionStates() {
+  val out = val::array();
+#define WEBPROF_STATE_ITEM(name, js) \
+  out.set(static_cast<int32_t>(SessionState::name), val(js));
+  WEBPROF_SESSION_STATE_NAMES(WEBPROF_STATE_ITEM)
+#undef WEBPROF_STATE_ITEM
+  return out;
+}
+
+// Each record as {field: index in scalars, ..., size: scalars per record};
+// the records are packed arrays of one scalar type (static_asserts in
+// boundary.h), so a field's index is its offset over the scalar's size.
+val Records() {
+  val out = val::object();
+#define WEBPROF_FIELD_INDEX(type, cpp, js) \
+  r.set(js, static_cast<int32_t>(offsetof(Record, cpp) / sizeof(type)));
+#define WEBPROF_FIELD_COUNT(type, cpp, js) +1
+#define WEBPROF_RECORD(name, js, fields)                                \
+  {                                                                     \
+    using Record = name;                                                \
+    val r = val::object();                                              \
+    fields(WEBPROF_FIELD_INDEX);                                        \
+    r.set("size", static_cast<int32_t>(0 fields(WEBPROF_FIELD_COUNT))); \
+    out.set(js, r);                                                     \
+  }
+  WEBPROF_BOUNDARY_RECORDS(WEBPROF_RECORD)
+#undef WEBPROF_RECORD
+#undef WEBPROF_FIELD_COUNT
+#undef WEBPROF_FIELD_INDEX
+  return out;
+}
+
+val Boundary() {
+  val b = val::object();
+  b.set("status", Statuses());
+  b.set("sessionStates", SessionStates());
+  val config = val::object();
+#define WEBPROF_ENUM_ITEM(name, js) \
+  config.set(js, static_cast<int32_t>(SamplerConfig::name));
+  WEBPROF_SAMPLER_CONFIG_LIST(WEBPROF_ENUM_ITEM)
+#undef WEBPROF_ENUM_ITEM
+  b.set("samplerConfig", config);
+  val filter = val::object();
+#define WEBPROF_ENUM_ITEM(name, js) \
+  filter.set(js, static_cast<int32_t>(ConsoleFilter::name));
+  WEBPROF_CONSOLE_FILTER_LIST(WEBPROF_ENUM_ITEM)
+#undef WEBPROF_ENUM_ITEM
+  b.set("consoleFilter", filter);
+  b.set("noId", kNoId);
+  b.set("noneU32", static_cast<double>(kNoneU32));
+  b.set("sampleMaskBits", kSampleMaskBits);
+  b.set("records", Records());
+  return b;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(boundary) { function("boundary", &Boundary); }
