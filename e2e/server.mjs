@@ -63,6 +63,8 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', base = root, h
     }
     if (url.searchParams.has('cors')) headers['Access-Control-Allow-Origin'] = '*';
     if (url.searchParams.has('type')) headers['Content-Type'] = url.searchParams.get('type');
+    // webprof's service worker lives in dist/ but controls pages elsewhere.
+    if (file.endsWith('-sw.js')) headers['Service-Worker-Allowed'] = '/';
     if (url.searchParams.has('coi')) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

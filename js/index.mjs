@@ -47,3 +47,4 @@ export { __wp$f, __wp$s, denseMode } from './profiler/dense.mjs';
 export { summarize, formatSummary } from './export/summary.mjs';
 export { transformForSampling } from './transform/index.mjs';
 export { transformHtmlForSampling } from './transform/html.mjs';
+export { denseReady } from './service-worker/dropin.mjs';

@@ -423,10 +423,34 @@ export function importTrace(
 ): ProfilerTrace;
 /** The CORS-muted / other-realm rule for a script URL as Error.stack shows it (docs/ARCHITECTURE.md). */
 export function isMutedScriptUrl(url: string): boolean;
-/** True when the engine's own Profiler exists and this document may use it. */
+/** True when the engine's own Profiler exists and the document is known to allow it (`Server-Timing: js-profiling`); never tries it. */
 export function nativeProfilerAllowed(): boolean;
 /** Sets globalThis.Profiler to webprof's where the native one is missing or not allowed; true if it did. */
 export function installProfilerPolyfill(): boolean;
+
+/**
+ * With the drop-in `<script src="webprof.js" data-dense>`: resolves true when this document's scripts were
+ * rewritten for dense sampling by webprof's service worker (dist/webprof-sw.js), false on a first visit (the
+ * worker is then active: reload) or without data-dense.
+ */
+export const denseReady: Promise<boolean>;
+/** The dense-sampling transform of one script (what the bundler plugins and the service worker run). */
+export function transformForSampling(
+  code: string,
+  options?: { runtime?: string | null; file?: string },
+): Promise<{ code: string; sites: number; status: string; map: object | null }>;
+/** The dense-sampling transform of an HTML document's inline scripts, in place (lines and columns kept). */
+export function transformHtmlForSampling(
+  html: string,
+  options?: { csp?: string; from?: number; file?: string },
+): Promise<{
+  code: string;
+  scripts: number;
+  sites: number;
+  skipped: { line: number; reason: string }[];
+  integrity: string[];
+  before: string[];
+}>;
 
 // ---- Spec frame positions (js/profiler/fidelity.mjs) ----
 

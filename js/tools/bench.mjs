@@ -17,6 +17,7 @@ const benches = [
     'npx',
     ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead|sample cost', '--reporter=line'],
   ],
+  ['dense sampling with no build step (service worker)', 'node', ['tests/bench/dense_sw_bench.mjs', '3']],
   [
     'dense-sampling overhead, headless Chromium without DevTools',
     'node',

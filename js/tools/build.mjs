@@ -91,6 +91,9 @@ writeFileSync(
   "import { installProfilerPolyfill } from './webprof.mjs';\ninstallProfilerPolyfill();\nexport * from './webprof.mjs';\n",
 );
 writeFileSync(join(dist, 'polyfill.d.ts'), "export * from './webprof.js';\n");
+// The dense-sampling service worker (no build step for the drop-in): a
+// classic worker script with no imports; it loads webprof.js at run time.
+copyFileSync(join(root, 'js/service-worker/sw.mjs'), join(dist, 'webprof-sw.js'));
 // The bundler plugins run in Node at build time: shipped as source.
 mkdirSync(join(dist, 'build-flags'), { recursive: true });
 for (const f of ['index.mjs', 'esbuild.mjs', 'rollup.mjs', 'webpack.mjs']) {

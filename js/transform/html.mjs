@@ -48,10 +48,12 @@ function metaPolicies(html) {
  *   response's Content-Security-Policy header; from: UTF-16 index before
  *   which inline scripts are left as they are; file: the document's URL
  * @returns {Promise<{code: string, scripts: number, sites: number,
- *   skipped: {line: number, reason: string}[], integrity: string[]}>}
+ *   skipped: {line: number, reason: string}[], integrity: string[],
+ *   before: string[]}>}
  *   scripts: inline scripts rewritten; skipped: inline scripts left as they
  *   are (line of their start in the document); integrity: `src` values of
- *   external scripts that carry an `integrity` attribute
+ *   external scripts that carry an `integrity` attribute; before: `src`
+ *   values of external scripts placed before `from` (they run before it)
  */
 export async function transformHtmlForSampling(html, options = {}) {
   await ready;
@@ -72,6 +74,7 @@ export async function transformHtmlForSampling(html, options = {}) {
   const hashes = cspHasHashes(options.csp) || metaPolicies(html).some(cspHasHashes);
   const skipped = [];
   const integrity = [];
+  const before = [];
   let out = '';
   let at = 0;
   let scripts = 0;
@@ -79,7 +82,9 @@ export async function transformHtmlForSampling(html, options = {}) {
   for (let r = 0; r < rows.length; r += FIELDS) {
     const [begin, end, flags, srcBegin, srcEnd] = rows.subarray(r, r + FIELDS);
     if (srcBegin !== NONE) {
-      if (flags & INTEGRITY) integrity.push(decodeEntities(text(srcBegin, srcEnd)));
+      const src = decodeEntities(text(srcBegin, srcEnd));
+      if (flags & INTEGRITY) integrity.push(src);
+      if (begin < fromByte) before.push(src);
       continue;
     }
     if (!(flags & JAVASCRIPT) || begin === end) continue;
@@ -103,7 +108,7 @@ export async function transformHtmlForSampling(html, options = {}) {
     sites += t.sites;
   }
   out += text(at, bytes.length);
-  return { code: out, scripts, sites, skipped, integrity };
+  return { code: out, scripts, sites, skipped, integrity, before };
 }
 
 // Attribute values may carry character references (&amp; in a query).

@@ -1,0 +1,130 @@
+// dist/webprof-sw.js: dense sampling with no build step. A service worker
+// the site serves (at its root, or with `Service-Worker-Allowed`) that
+// passes the page's same-origin scripts and HTML documents through the
+// sampling transform as they are fetched — in the browser, with webprof's
+// classic build and its Wasm core (the same transform as the bundler
+// plugins and the Playwright route; js/transform/).
+//
+// Registered by the drop-in `<script src=".../webprof.js" data-polyfill
+// data-dense>` (js/service-worker/dropin.mjs), which passes webprof.js's URL
+// as `?webprof=`. Rewritten only for pages that load webprof that way — a
+// client whose document carries the data-dense tag — since the inserted
+// checks call the globals that tag defines:
+//  - the document: its inline scripts after the tag (js/transform/html.mjs),
+//    marked with `Server-Timing: webprof-dense` so the page knows;
+//  - scripts that client requests (classic, module, import()), except the
+//    external ones placed before the tag (they run before the globals exist);
+//  - a later plain fetch of a rewritten URL (the polyfill reading sources
+//    for definition positions) gets the rewritten text.
+// Cache: transformed text by the SHA-256 of the source, in CacheStorage
+// (`webprof-dense-v1`), so a script is transformed once per version however
+// often it loads. Cross-origin, non-GET, non-OK and non-JS responses pass
+// through untouched.
+/* global webprof */
+
+const params = new URL(self.location.href).searchParams;
+const LIB = new URL(params.get('webprof') || 'webprof.js', self.location.href).href;
+self.webprofWasmUrl = new URL('webprof-core.wasm', LIB).href;
+importScripts(LIB);
+
+const CACHE = 'webprof-dense-v1';
+const MAX_CACHED = 512;
+const MARK = 'webprof-dense';
+const TAG = /<script\b[^>]*\sdata-dense\b/i;
+const JS = /javascript|ecmascript/i;
+
+// Clients (documents) that load webprof with data-dense, and per client the
+// external scripts that run before webprof's tag. Bounded by the number of
+// open pages; a closed client's entry goes at the next document load.
+const clients = new Map(); // clientId -> Set(absolute URL) of scripts before the tag
+const rewritten = new Map(); // url -> rewritten text, the latest 64
+
+self.addEventListener('install', (e) => e.waitUntil(self.skipWaiting()));
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin || url.href === LIB) return;
+  const dest = req.destination;
+  if (dest === 'document' || dest === 'iframe') e.respondWith(rewriteDocument(req, e.resultingClientId));
+  else if (dest === 'script' && clients.has(e.clientId) && !clients.get(e.clientId).has(url.href))
+    e.respondWith(rewriteScript(req));
+  else if (dest === '' && rewritten.has(url.href))
+    e.respondWith(new Response(rewritten.get(url.href), { headers: { 'Content-Type': 'text/javascript' } }));
+});
+
+async function rewriteDocument(req, clientId) {
+  const res = await fetch(req);
+  if (!res.ok || res.type !== 'basic' || !/html/i.test(res.headers.get('content-type') || '')) return res;
+  const html = await res.text();
+  const tag = TAG.exec(html);
+  if (!tag) return respond(res, html);
+  await prune();
+  const csp = res.headers.get('content-security-policy') || '';
+  const r = await cached(`html:${csp}`, html, () =>
+    webprof.transformHtmlForSampling(html, {
+      from: tag.index + tag[0].length,
+      csp,
+      file: req.url,
+    }),
+  );
+  if (clientId) clients.set(clientId, new Set(r.before.map((src) => new URL(src, req.url).href)));
+  remember(req.url, r.code);
+  return respond(res, r.code, true);
+}
+
+async function rewriteScript(req) {
+  const res = await fetch(req);
+  if (!res.ok || res.type !== 'basic' || !JS.test(res.headers.get('content-type') || '')) return res;
+  const source = await res.text();
+  // A copy of webprof itself is never rewritten (its probe sites would sample webprof).
+  if (source.includes('__webprof$')) return respond(res, source);
+  const t = await cached('js', source, () =>
+    webprof.transformForSampling(source, { runtime: null, file: req.url }),
+  );
+  remember(req.url, t.code);
+  return respond(res, t.code);
+}
+
+function respond(res, body, mark = false) {
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  if (mark) headers.append('Server-Timing', MARK);
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
+}
+
+function remember(url, code) {
+  rewritten.delete(url);
+  rewritten.set(url, code);
+  if (rewritten.size > 64) rewritten.delete(rewritten.keys().next().value);
+}
+
+// The transform's result for `text`, from the cache when this exact text was
+// transformed before (the key is its SHA-256, so a new version is new).
+async function cached(kind, text, transform) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const key = new URL(`/__webprof_dense__/${hex}/${encodeURIComponent(kind)}`, self.location.href).href;
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key);
+  if (hit) return hit.json();
+  const r = await transform();
+  const keep = { code: r.code, before: r.before || [] };
+  await cache.put(
+    key,
+    new Response(JSON.stringify(keep), { headers: { 'Content-Type': 'application/json' } }),
+  );
+  // Bounded: past MAX_CACHED entries the oldest go (keys() is in insertion order).
+  const keys = await cache.keys();
+  for (let i = 0; i < keys.length - MAX_CACHED; i++) await cache.delete(keys[i]);
+  return keep;
+}
+
+// Forget clients that have gone (their pages closed or navigated away).
+async function prune() {
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true })).map((c) => c.id));
+  for (const id of clients.keys()) if (!open.has(id)) clients.delete(id);
+}
