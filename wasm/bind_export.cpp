@@ -22,9 +22,11 @@
 #include <vector>
 
 #include "base/status.h"
+#include "bind_util.h"
 #include "export/byte_sink.h"
 #include "export/export_input.h"
 #include "export/format_registry.h"
+#include "export/probe_window.h"
 #include "trace/profiler_trace.h"
 #include "trace/session.h"
 
@@ -219,6 +221,21 @@ class ExportBuilder {
     return 0;
   }
 
+  // The probes part straight from the recorder's last window, which must
+  // still be window `generation`: `parts` are WindowPart bits; blob holds the
+  // info JSON text of each of `count` info slots ("" = none).
+  int32_t useWindow(double generation, uint32_t parts, uintptr_t blob,
+                    uintptr_t lens, uint32_t count) {
+    const Recorder& rec = bind::ProbesRecorder();
+    if (rec.last_report().generation != generation)
+      return int32_t(Status::kInvalidArgument);
+    Strings s(blob, lens);
+    std::vector<std::string> infos(count);
+    for (uint32_t i = 0; i < count; ++i) infos[i] = std::string(s.Next());
+    AddWindowReport(rec.last_report(), rec.names(), parts, infos, &input_);
+    return 0;
+  }
+
   // Process/thread naming: blob holds (process name, thread name).
   void setThread(double pid, double tid, uintptr_t blob, uintptr_t lens) {
     Strings s(blob, lens);
@@ -321,6 +338,7 @@ EMSCRIPTEN_BINDINGS(export) {
       .function("addMarks", &ExportBuilder::addMarks)
       .function("addTraces", &ExportBuilder::addTraces)
       .function("addAggregates", &ExportBuilder::addAggregates)
+      .function("useWindow", &ExportBuilder::useWindow)
       .function("setThread", &ExportBuilder::setThread)
       .function("useSession", &ExportBuilder::useSession)
       .function("write", &ExportBuilder::write)

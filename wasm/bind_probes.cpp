@@ -8,9 +8,9 @@
 //
 // A finished window is read back as one Float64Array (wp_probes_report) of
 // the records boundary.h declares (ReportHeader, AggrRow, MarkRow, TraceRow).
-// The console reporter builds a WindowReport from whatever the JS reporter was
-// given (wp_probes_fmt_*), so it formats a manual call's data the same way as a
-// window's.
+// The console reporter formats a window's own results straight from the
+// recorder (wp_probes_fmt_window), and builds a WindowReport only from what a
+// manual call gave it (wp_probes_fmt_*), so both print the same way.
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -40,7 +40,8 @@ Recorder& Rec() {
 }
 
 struct Formatting {
-  WindowReport report;
+  WindowReport report;  // built by wp_probes_fmt_* from what JS was given
+  bool own = false;     // format the recorder's last window instead
   ConsoleReporterOptions options;
   std::vector<InfoText> infos;
   std::string text;
@@ -98,6 +99,10 @@ void FillReport(const WindowReport& r, std::vector<double>* out) {
 }
 
 }  // namespace
+
+namespace webprof::bind {
+const Recorder& ProbesRecorder() { return Rec(); }
+}  // namespace webprof::bind
 
 extern "C" {
 
@@ -181,8 +186,22 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
   f.report.marks_dropped = static_cast<uint64_t>(marks_dropped);
   f.report.traces_dropped = static_cast<uint64_t>(traces_dropped);
   f.report.traces_incomplete = static_cast<uint64_t>(traces_incomplete);
+  f.own = false;
   f.options = ConsoleReporterOptions{};
   f.infos.clear();
+}
+// Starts formatting the recorder's own last window (no rows from JS: only
+// its info texts and filter verdicts follow). 0, or kInvalidArgument when the
+// last window is not window `generation` any more.
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_fmt_window(double generation) {
+  if (Rec().last_report().generation != generation)
+    return static_cast<int32_t>(Status::kInvalidArgument);
+  Formatting& f = Fmt();
+  f.report = WindowReport{};
+  f.own = true;
+  f.options = ConsoleReporterOptions{};
+  f.infos.clear();
+  return 0;
 }
 EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
                                              double sum, double avg, double max,
@@ -248,7 +267,8 @@ EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
   } else if (f.options.allowed.empty()) {
     f.options.allowed.push_back(0);  // nothing allowed still filters
   }
-  f.text = FormatConsoleReport(f.report, Rec().names(), f.options, f.infos);
+  f.text = FormatConsoleReport(f.own ? Rec().last_report() : f.report,
+                               Rec().names(), f.options, f.infos);
   return f.text.c_str();
 }
 EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_fmt_len() {

@@ -7,6 +7,7 @@
 
 #include "base/status.h"
 #include "boundary/boundary.h"
+#include "probes/window.h"
 #include "sampling/stack_sampler.h"
 #include "trace/session.h"
 
@@ -32,6 +33,10 @@ inline void JoinUnclassified(const StackSampler& s, std::string* out) {
     out->push_back('\n');
   }
 }
+
+// The explicit probes' recorder of this instance (defined in
+// bind_probes.cpp): exporters and the console reporter read its last window.
+const Recorder& ProbesRecorder();
 
 // Drops the polyfill sampler's deferred samples of `session` (defined in
 // bind_profiler.cpp); called before a Session is destroyed.

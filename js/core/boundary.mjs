@@ -200,6 +200,10 @@ export const consoleFormat = {
       tracesIncomplete,
     );
   },
+  /** Starts on the recorder's own last window instead; false if it is not window `generation` now. */
+  window(generation) {
+    return core()._wp_probes_fmt_window(generation) === boundary().status.Ok;
+  },
   aggr(name, a) {
     core()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99);
   },

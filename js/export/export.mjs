@@ -22,6 +22,7 @@
 import { core, guard, WebprofError } from '../core/core.mjs';
 import { check } from '../core/boundary.mjs';
 import { TraceSession, heldSession } from '../profiler/trace.mjs';
+import { windowSource } from '../probes/probes.mjs';
 
 const NONE = 0xffffffff;
 const encoder = new TextEncoder();
@@ -301,7 +302,15 @@ function events(x) {
 }
 
 function loadProbes(m, b, heap, input) {
-  const marks = events(input.marks);
+  // The unchanged results of the recorder's last window are read from the
+  // recorder itself; only their info values (JS objects) cross, as JSON.
+  const own = windowSource(input.aggregates, input.marks, input.traces);
+  const parts = own ? own.parts : 0;
+  if (own) {
+    const s = heap.strings(parts & 6 ? own.infos.map(infoJson) : []);
+    check(b.useWindow(own.generation, parts, s.blob, s.lens, parts & 6 ? own.infos.length : 0), 'probes');
+  }
+  const marks = parts & 2 ? [] : events(input.marks);
   if (marks.length) {
     const texts = [];
     const times = new Float64Array(marks.length);
@@ -312,7 +321,7 @@ function loadProbes(m, b, heap, input) {
     const s = heap.strings(texts);
     check(b.addMarks(s.blob, s.lens, heap.f64(times), marks.length), 'marks');
   }
-  const traces = events(input.traces);
+  const traces = parts & 4 ? [] : events(input.traces);
   if (traces.length) {
     const texts = [];
     const times = new Float64Array(traces.length * 2);
@@ -324,7 +333,7 @@ function loadProbes(m, b, heap, input) {
     const s = heap.strings(texts);
     check(b.addTraces(s.blob, s.lens, heap.f64(times), traces.length), 'traces');
   }
-  const aggr = input.aggregates;
+  const aggr = parts & 1 ? null : input.aggregates;
   if (aggr != null) {
     const entries = aggr instanceof Map ? [...aggr] : Object.entries(aggr);
     if (entries.length) {

@@ -1,10 +1,11 @@
 // The console reporter (seed 004 "Console Reporter"). The text is made by the
-// core (src/reporter.h) from whatever the reporter is given, so a window's
-// results and a manual call with plain objects print the same way. Info
+// core (src/probes/reporter.h): a window's own unchanged results straight
+// from the recorder, anything else (a manual call with plain objects, results
+// a reporter resized) from what the reporter is given; both print the same way. Info
 // values are JSON-stringified here, or flagged unprintable for the core.
 import { isReady, WebprofError } from '../core/core.mjs';
 import { boundary, checkId, consoleFormat, probesSortKey } from '../core/boundary.mjs';
-import { probeNameId, windowNumber } from './probes.mjs';
+import { probeNameId, windowNumber, windowSource } from './probes.mjs';
 
 function infoText(info) {
   try {
@@ -43,6 +44,13 @@ function formatConsole(aggregates, marks, traces, key, filter, header) {
   const fmt = consoleFormat;
   const markEvents = (marks && marks.events) || [];
   const traceEvents = (traces && traces.events) || [];
+  // A window's own unchanged results are formatted from the recorder itself.
+  const own = windowSource(aggregates, marks, traces);
+  if (own && own.parts === 7 && fmt.window(own.generation)) {
+    own.infos.forEach((info, slot) => fmt.info(slot, infoText(info)));
+    const names = [...aggregates.keys(), ...traceEvents.map((e) => e.name), ...markEvents.map((e) => e.name)];
+    return runFormat(names, key, filter, header);
+  }
   const first = markEvents[0] || traceEvents[0];
   const startedAt = first ? first.timestamp - first.start : 0;
   const last = markEvents[markEvents.length - 1];
@@ -79,13 +87,19 @@ function formatConsole(aggregates, marks, traces, key, filter, header) {
     shown.add(e.name);
     fmt.mark(probeNameId(e.name), e.timestamp, withInfo(e), boundaryMark);
   });
+  return runFormat(shown, key, filter, header);
+}
+
+// The filter's verdicts for the names shown, then the core's text.
+function runFormat(names, key, filter, header) {
+  const fmt = consoleFormat;
   const modes = boundary().consoleFilter;
   let mode = modes.None;
   if (typeof filter === 'string') {
     mode = modes.Prefix;
   } else if (typeof filter === 'function') {
     mode = modes.Allowed;
-    for (const name of shown) {
+    for (const name of new Set(names)) {
       let keep = false;
       try {
         keep = !!filter(name);

@@ -38,7 +38,11 @@ let infos = []; // info objects of the live window, by slot
 let generation = 0; // windows finished in JS (for the console header)
 let globalReporter = null;
 const nameIds = new Map(); // name -> core id (or provisional id before ready)
-const windowOf = new WeakMap(); // aggregates Map -> window number
+// aggregates Map -> {generation, marks, traces, infos, sizes} of the window
+// that produced it, so the console reporter and the exporters can read that
+// window straight from the recorder (windowSource) instead of from the Maps.
+const windowOf = new WeakMap();
+let lastGeneration = 0; // the recorder's last window (its last_report())
 
 // Pre-ready log: flat [op, a, b, c, d] entries replayed by `replay`.
 let log = [];
@@ -252,12 +256,17 @@ function readWindow(windowInfos) {
     if (f[i + T.info] >= 0) e.info = windowInfos[f[i + T.info]];
     traceEvents.push(e);
   }
-  windowOf.set(aggregates, f[H.generation]);
-  return [
-    aggregates,
-    { events: markEvents, dropped: f[H.marksDropped] },
-    { events: traceEvents, dropped: f[H.tracesDropped], incomplete: f[H.tracesIncomplete] },
-  ];
+  const marks = { events: markEvents, dropped: f[H.marksDropped] };
+  const traces = { events: traceEvents, dropped: f[H.tracesDropped], incomplete: f[H.tracesIncomplete] };
+  lastGeneration = f[H.generation];
+  windowOf.set(aggregates, {
+    generation: f[H.generation],
+    marks,
+    traces,
+    infos: windowInfos,
+    sizes: [f[H.aggregateCount], f[H.markCount], f[H.traceCount]],
+  });
+  return [aggregates, marks, traces];
 }
 
 function callReporter(reporter, results) {
@@ -285,7 +294,25 @@ export function probeNameId(name) {
 }
 /** The window number of a results Map this module produced, else 0. Internal. */
 export function windowNumber(aggregates) {
-  return (aggregates && windowOf.get(aggregates)) || 0;
+  const w = aggregates && windowOf.get(aggregates);
+  return w ? w.generation : 0;
+}
+
+/**
+ * Which of (aggregates, marks, traces) are the unchanged results of the
+ * recorder's last window, so they can be read straight from it: null, or
+ * {generation, parts (bits 1 aggregates, 2 marks, 4 traces), infos (by slot)}.
+ * A results object someone resized, or of an older window, is not. Internal.
+ */
+export function windowSource(aggregates, marks, traces) {
+  const w = aggregates instanceof Map ? windowOf.get(aggregates) : undefined;
+  if (!w || w.generation !== lastGeneration) return null;
+  const [nAggr, nMarks, nTraces] = w.sizes;
+  let parts = 0;
+  if (aggregates.size === nAggr) parts |= 1;
+  if (marks === w.marks && marks.events.length === nMarks) parts |= 2;
+  if (traces === w.traces && traces.events.length === nTraces) parts |= 4;
+  return parts ? { generation: w.generation, parts, infos: w.infos } : null;
 }
 
 // ---- going live ----

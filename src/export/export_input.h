@@ -37,6 +37,9 @@ struct ExportTrace {
 struct ExportAggregate {
   std::string name;
   std::string result_json;
+  // Written by the core (probe_window.h), valid by construction: exporters
+  // append it without checking it again.
+  bool trusted = false;
 };
 
 struct ExportInput {

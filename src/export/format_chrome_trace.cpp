@@ -191,7 +191,10 @@ void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& o,
     w.BeginObject();
     for (const ExportAggregate& a : in.aggregates) {
       w.Key(a.name);
-      w.Raw(a.result_json);
+      if (a.trusted)
+        w.Verbatim(a.result_json);
+      else
+        w.Raw(a.result_json);
     }
     w.EndObject();
     w.EndObject();

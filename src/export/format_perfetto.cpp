@@ -248,10 +248,12 @@ class PerfettoEncoder {
     return std::max<int64_t>(0, MsToNs(t.duration_ms));
   }
 
-  void Annotation(std::string_view name, std::string_view json) {
+  // `trusted`: JSON the core wrote itself (not checked again).
+  void Annotation(std::string_view name, std::string_view json,
+                  bool trusted = false) {
     w_.BeginNested(4);   // TrackEvent.debug_annotations
     w_.Bytes(10, name);  // DebugAnnotation.name
-    if (IsValidJsonValue(json)) {
+    if (trusted || IsValidJsonValue(json)) {
       w_.Bytes(9, json);  // legacy_json_value
     } else {
       w_.Bytes(6, json);  // string_value
@@ -312,7 +314,8 @@ class PerfettoEncoder {
     w_.Varint(9, pf::kInstant);
     w_.Varint(11, LaneUuid(0));
     w_.Varint(10, EventNameIid(kAggregatesName));
-    for (const auto& a : in_.aggregates) Annotation(a.name, a.result_json);
+    for (const auto& a : in_.aggregates)
+      Annotation(a.name, a.result_json, a.trusted);
     w_.EndNested();
     EndPacket();
   }

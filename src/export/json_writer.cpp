@@ -164,17 +164,49 @@ void JsonWriter::WriteDouble(double v) {
     WriteInt(static_cast<int64_t>(v));
     return;
   }
-  // Shortest of %.15g/%.16g/%.17g that parses back to v (17 always does).
+  // Shortest of 15/16/17 significant digits that parses back to v (17 always
+  // does): a double that round-trips with fewer digits rounds to those
+  // digits (zero-padded) at 15, so no shorter search is needed.
   // std::to_chars(double) would do this directly, but Emscripten 3.1.6's
   // libc++ 14 does not implement it; fractional values are rare here
   // (probe times), so the retry loop is not on a hot path.
-  char buf[32];
-  int n = 0;
-  for (int precision = 15; precision <= 17; ++precision) {
-    n = std::snprintf(buf, sizeof(buf), "%.*g", precision, v);
+  // Subnormals have fewer significant bits: their shortest form can be
+  // shorter than a 15-digit rounding, so they search from one digit.
+  char buf[40];
+  const bool subnormal = std::fabs(v) < 2.2250738585072014e-308;
+  for (int precision = subnormal ? 0 : 14; precision <= 16; ++precision) {
+    std::snprintf(buf, sizeof(buf), "%.*e", precision, v);
     if (std::strtod(buf, nullptr) == v) break;
   }
-  sink_->Append(buf, static_cast<size_t>(n));
+  // Laid out as ECMAScript's Number::toString does, so a number the core
+  // writes reads exactly like JSON.stringify's: digits d1..dk, decimal
+  // exponent n (value = 0.d1..dk x 10^n); plain up to 21 integer digits and
+  // down to 6 leading zeros, else d1.d2..dk e±(n-1).
+  const char* p = buf;
+  std::string out;
+  if (*p == '-') {
+    out.push_back('-');
+    ++p;
+  }
+  char digits[24];
+  int k = 0;
+  for (; *p != 'e'; ++p)
+    if (*p != '.') digits[k++] = *p;
+  while (k > 1 && digits[k - 1] == '0') --k;
+  int n = std::atoi(p + 1) + 1;
+  if (k <= n && n <= 21) {
+    out.append(digits, k).append(n - k, '0');
+  } else if (0 < n && n <= 21) {
+    out.append(digits, n).append(1, '.').append(digits + n, k - n);
+  } else if (-6 < n && n <= 0) {
+    out.append("0.").append(-n, '0').append(digits, k);
+  } else {
+    out.push_back(digits[0]);
+    if (k > 1) out.append(1, '.').append(digits + 1, k - 1);
+    out.append(n - 1 >= 0 ? "e+" : "e-")
+        .append(std::to_string(std::abs(n - 1)));
+  }
+  sink_->Append(out);
 }
 
 bool JsonWriter::Raw(std::string_view json) {

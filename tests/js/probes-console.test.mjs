@@ -101,3 +101,23 @@ test('a manual call with plain data (one or two arguments) formats too', () => {
   );
   assert.match(out, / {2}x\n/);
 });
+
+test("a window's own results print from the recorder exactly as a copy of them prints", () => {
+  const [a, m, t] = sampleWindow();
+  const copy = [
+    new Map([...a].map(([k, v]) => [k, { ...v }])),
+    { ...m, events: [...m.events] },
+    { ...t, events: [...t.events] },
+  ];
+  for (const options of [undefined, { sortBy: 'count', filter: 'a:' }, { filter: (n) => n !== 'b:long' }]) {
+    const r = p.createConsoleReporter(options);
+    const own = capture(() => r(a, m, t));
+    const fromObjects = capture(() => r(...copy));
+    assert.ok(own.includes('a:many'), own);
+    // The copy carries no window number: only the header's " #N" may differ.
+    assert.equal(own.replace(/ #\d+/, ''), fromObjects);
+  }
+  // Printed from the recorder: an edit of the Map that keeps its size is not seen.
+  a.get('a:many').count = 999;
+  assert.ok(!capture(() => p.consoleReporter(a, m, t)).includes('999'));
+});

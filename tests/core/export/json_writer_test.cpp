@@ -61,12 +61,26 @@ TEST(JsonWriter, HostileStringsRoundTrip) {
   }
 }
 
-TEST(JsonWriter, DoublesAreShortestRoundTrip) {
+// Expected texts are what JSON.stringify prints in V8 for the same value.
+TEST(JsonWriter, DoublesAreShortestRoundTripLaidOutAsJavaScript) {
   EXPECT_EQ(WriteDouble(0.1), "0.1");
   EXPECT_EQ(WriteDouble(1234.5), "1234.5");
   EXPECT_EQ(WriteDouble(-0.0), "0");
   EXPECT_EQ(WriteDouble(42), "42");
-  EXPECT_EQ(WriteDouble(1.5e-7), "1.5e-07");
+  EXPECT_EQ(WriteDouble(1.5e-7), "1.5e-7");
+  EXPECT_EQ(WriteDouble(1.2345e-5), "0.000012345");
+  EXPECT_EQ(WriteDouble(1e-6), "0.000001");
+  EXPECT_EQ(WriteDouble(-2.5e-5), "-0.000025");
+  EXPECT_EQ(WriteDouble(1.23e-18), "1.23e-18");
+  EXPECT_EQ(WriteDouble(1e21), "1e+21");
+  EXPECT_EQ(WriteDouble(1.5e21), "1.5e+21");
+  EXPECT_EQ(WriteDouble(1152921504606847000.0), "1152921504606847000");
+  EXPECT_EQ(WriteDouble(-36028797018963970.0), "-36028797018963970");
+  EXPECT_EQ(WriteDouble(5e-324), "5e-324");
+  EXPECT_EQ(WriteDouble(1.7976931348623157e308), "1.7976931348623157e+308");
+  EXPECT_EQ(WriteDouble(3.0000000000000004e-1), "0.30000000000000004");
+  EXPECT_EQ(WriteDouble(3.333333333333333e-1), "0.3333333333333333");
+  EXPECT_EQ(WriteDouble(1.234567e-1), "0.1234567");
   for (double v : {1.0 / 3, 123456.789012345, 5e-324, 1.7976931348623157e308,
                    0.30000000000000004}) {
     std::string s = WriteDouble(v);
