@@ -13,6 +13,7 @@
 #include "bind_util.h"
 #include "source/frame_resolver.h"
 #include "source/html_scripts.h"
+#include "source/probe_sites.h"
 #include "source/source_index.h"
 #include "source/source_scanner.h"
 #include "trace/session.h"
@@ -52,14 +53,19 @@ class JsSourceIndex {
 };
 
 // Probe sites for the build-time transform (not a hot path). The result
-// stays in `ProbeSites()` until the next call; JS copies it out at once.
+// stays in `ProbeSites()` until the next call; JS copies it out at once and
+// decodes each site with the probeSite* constants registered below.
 std::vector<uint32_t>& ProbeSites() {
   static std::vector<uint32_t> sites;
   return sites;
 }
+ProbeSiteInfo& ProbeInfo() {
+  static ProbeSiteInfo info;
+  return info;
+}
 int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len) {
   std::vector<uint32_t>& sites = ProbeSites();
-  Status s = FindProbeSites(View(ptr, len), ScanLimits(), &sites);
+  Status s = FindProbeSites(View(ptr, len), ScanLimits(), &sites, &ProbeInfo());
   if (s != Status::kOk) {
     sites.clear();
     sites.shrink_to_fit();
@@ -92,6 +98,9 @@ val FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
   }
   return val(typed_memory_view(rows.size(), rows.data()));
 }
+uint32_t ProbeSitesPrelude() { return ProbeInfo().prelude; }
+bool ProbeSitesModuleSyntax() { return ProbeInfo().module_syntax; }
+uint32_t ProbeSitesUnwrapped() { return ProbeInfo().unwrapped; }
 
 }  // namespace
 
@@ -100,6 +109,17 @@ EMSCRIPTEN_BINDINGS(fidelity) {
   function("probeSitesView", &ProbeSitesView);
   function("findHtmlScripts", &FindHtmlScriptsJs);
   constant("HTML_SCRIPT_FIELDS", kHtmlScriptFields);
+  function("probeSitesPrelude", &ProbeSitesPrelude);
+  function("probeSitesModuleSyntax", &ProbeSitesModuleSyntax);
+  function("probeSitesUnwrapped", &ProbeSitesUnwrapped);
+  constant("probeSiteKindShift", kProbeSiteKindShift);
+  constant("probeSiteCheck", static_cast<uint32_t>(ProbeSiteKind::kCheck));
+  constant("probeSiteCheckAfterDirective",
+           static_cast<uint32_t>(ProbeSiteKind::kCheckAfterDirective));
+  constant("probeSiteOpenBlock",
+           static_cast<uint32_t>(ProbeSiteKind::kOpenBlock));
+  constant("probeSiteCloseBlock",
+           static_cast<uint32_t>(ProbeSiteKind::kCloseBlock));
   class_<JsSourceIndex>("SourceIndex")
       .constructor<>()
       .function("add", &JsSourceIndex::add)

@@ -1,14 +1,16 @@
 // Build-time transform for dense sampling: inserts a probe-site check at
-// every function entry and braced loop body, so long synchronous code is
-// sampled (js/profiler/dense.mjs is the runtime; docs/ARCHITECTURE.md the model).
+// every function entry and loop body, so long synchronous code is sampled
+// (js/profiler/dense.mjs is the runtime; docs/ARCHITECTURE.md the model).
 //
-// Where: the core finds the sites (FindProbeSites in src/source_scanner.h,
-// the same tokenizer that resolves frames), so strings, templates, regexes
-// and comments are never mistaken for code. What: `if(--__wp$f[0]<0)__wp$s();`
-// right after the `{` (after a 'use strict' prologue), and one import at the
-// END of the module (imports are hoisted, so no line moves). Lines never
-// change; columns change only for code that follows a body's `{` on the
-// same line. A file the scanner cannot read is returned unchanged.
+// Where: the core finds the sites (FindProbeSites in src/source/probe_sites.h,
+// the same tokenizer that resolves frames), so strings, templates, regexes,
+// comments, object literals and class bodies never receive a check. What:
+// `if(--__wp$f[0]<0)__wp$s();` right after a body's `{` (after a directive
+// prologue), an unbraced loop body wrapped as `{check body}`, and one import
+// at the END of the module (imports are hoisted, so no line moves). Lines
+// never change; columns change only after an insertion on the same line. A
+// file the scanner cannot read is returned unchanged with its status and a
+// reason (the plugins report it once, naming the file).
 import { ready, guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
 
@@ -16,39 +18,94 @@ const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 
 /**
  * @param {string} code an ES module's source
- * @param {{runtime?: string|null, file?: string}} [options] runtime: module
- *   specifier that exports __wp$f and __wp$s (default 'webprof', the
- *   package's main entry); null = no import, the checks use globals of
- *   those names (classic scripts, pages webprof/playwright rewrites);
- *   file: the source's name in the source map
- * @returns {Promise<{code: string, sites: number, status: string, map: object|null}>}
- *   map: a source map v3 back to `code` (null when nothing changed)
+ * @param {{runtime?: string|null, file?: string, format?: 'esm'|'cjs'|'auto'}} [options]
+ *   runtime: module specifier that exports __wp$f and __wp$s (default
+ *   'webprof', the package's main entry); null = no binding, the checks use
+ *   globals of those names (classic scripts, pages webprof/playwright
+ *   rewrites); file: the source's name in the source map; format: how the
+ *   runtime is bound - 'esm' (default) an import at the end, 'cjs' a
+ *   `require` before the first statement (after directives, same line),
+ *   'auto' esm for a file with import/export declarations (or .mjs/.mts),
+ *   else cjs (what a bundler loading raw node_modules files needs)
+ * @returns {Promise<{code: string, sites: number, status: string, map: object|null,
+ *   wrapped: number, reason: string|null, format: string|null}>}
+ *   sites: checks inserted; wrapped: unbraced loop bodies among them;
+ *   format: 'esm' or 'cjs' as bound (null when runtime is null);
+ *   map: a source map v3 back to `code` (null when nothing changed);
+ *   reason: why the file was left as it is (status not 'Ok'), else null
  */
 export async function transformForSampling(code, options = {}) {
   await ready;
   const runtime = options.runtime === undefined ? 'webprof' : options.runtime;
-  const { status, sites } = guard((m) => {
+  const { status, reason, raw, text, info } = guard((m) => {
     const { ptr, len } = writeScratch(code);
     const st = m.findProbeSites(ptr, len);
-    const ok = st === boundary().status.Ok;
-    return { status: m.statusName(st), sites: ok ? m.probeSitesView().slice() : [] };
+    if (st !== boundary().status.Ok)
+      return { status: m.statusName(st), reason: m.statusMessage(st), raw: [], text: null };
+    const info = { prelude: m.probeSitesPrelude(), moduleSyntax: m.probeSitesModuleSyntax() };
+    // Edit kinds and their layout come from the core (probe_sites.h).
+    const t = [];
+    t[m.probeSiteCheck] = CHECK;
+    t[m.probeSiteCheckAfterDirective] = ';' + CHECK;
+    t[m.probeSiteOpenBlock] = '{' + CHECK;
+    t[m.probeSiteCloseBlock] = '}';
+    const raw = m.probeSitesView().slice();
+    return { status: 'Ok', reason: null, raw, text: { shift: m.probeSiteKindShift, t }, info };
   });
-  if (status !== 'Ok' || sites.length === 0) return { code, sites: 0, status, map: null };
-  const at = utf16Indexes(code, sites);
+  if (status !== 'Ok' || raw.length === 0)
+    return { code, sites: 0, status, map: null, wrapped: 0, reason, format: null };
+  const mask = 2 ** text.shift - 1;
+  const offsets = [];
+  const inserts = [];
+  let format = null;
+  if (runtime !== null) {
+    const esm = info.moduleSyntax || /\.m[jt]s$/.test(options.file || '');
+    format = options.format === 'cjs' || (options.format === 'auto' && !esm) ? 'cjs' : 'esm';
+  }
+  let prelude = format === 'cjs';
+  let sites = 0;
+  let wrapped = 0;
+  for (const site of raw) {
+    const offset = site & mask;
+    if (prelude && info.prelude <= offset) {
+      offsets.push(info.prelude);
+      inserts.push(cjsBinding(runtime));
+      prelude = false;
+    }
+    const s = text.t[site >>> text.shift];
+    if (s !== '}') sites++;
+    if (s[0] === '{') wrapped++;
+    offsets.push(offset);
+    inserts.push(s);
+  }
+  if (prelude) {
+    offsets.push(info.prelude);
+    inserts.push(cjsBinding(runtime));
+  }
+  const at = utf16Indexes(code, offsets);
   let out = '';
   let from = 0;
-  for (const i of at) {
-    out += code.slice(from, i) + CHECK;
-    from = i;
+  for (let k = 0; k < at.length; k++) {
+    out += code.slice(from, at[k]) + inserts[k];
+    from = at[k];
   }
   out += code.slice(from);
-  const tail = runtime === null ? '' : `\nimport { __wp$f, __wp$s } from ${JSON.stringify(runtime)};\n`;
+  const tail = format === 'esm' ? `\nimport { __wp$f, __wp$s } from ${JSON.stringify(runtime)};\n` : '';
   return {
     code: out + tail,
-    sites: sites.length,
+    sites,
     status,
-    map: sourceMap(code, at, options.file || 'input.js'),
+    map: sourceMap(code, at, inserts, options.file || 'input.js'),
+    wrapped,
+    reason: null,
+    format,
   };
+}
+
+// CommonJS has no hoisted import: the binding runs before the first
+// statement, so checks in code that runs at load time find the runtime.
+function cjsBinding(runtime) {
+  return `var __wp$r=require(${JSON.stringify(runtime)}),__wp$f=__wp$r.__wp$f,__wp$s=__wp$r.__wp$s;`;
 }
 
 // The core reports UTF-8 byte offsets; JS strings index UTF-16 units.
@@ -82,8 +139,8 @@ function vlq(n) {
 }
 
 // Lines never move, so each output line maps to the same source line; on a
-// line with checks, the text after each check maps back by its length.
-function sourceMap(code, at, file) {
+// line with insertions, the text after each maps back by its length.
+function sourceMap(code, at, inserts, file) {
   const lineStarts = [0];
   for (let i = 0; i < code.length; i++) {
     const c = code.charCodeAt(i);
@@ -92,10 +149,11 @@ function sourceMap(code, at, file) {
   }
   const perLine = new Map();
   let line = 0;
-  for (const i of at) {
+  for (let k = 0; k < at.length; k++) {
+    const i = at[k];
     while (line + 1 < lineStarts.length && lineStarts[line + 1] <= i) line++;
     if (!perLine.has(line)) perLine.set(line, []);
-    perLine.get(line).push(i - lineStarts[line]);
+    perLine.get(line).push([i - lineStarts[line], inserts[k].length]);
   }
   let prevSrcLine = 0;
   let prevSrcCol = 0;
@@ -104,9 +162,9 @@ function sourceMap(code, at, file) {
     // [generated column, source column] pairs, generated columns ascending.
     const segs = [[0, 0]];
     let shift = 0;
-    for (const col of perLine.get(l) || []) {
-      segs.push([col + shift, col]); // the inserted check stands for its site
-      shift += CHECK.length;
+    for (const [col, len] of perLine.get(l) || []) {
+      segs.push([col + shift, col]); // the inserted text stands for its site
+      shift += len;
       segs.push([col + shift, col]);
     }
     let prevGen = 0;
@@ -125,12 +183,21 @@ function sourceMap(code, at, file) {
   return { version: 3, file, sources: [file], sourcesContent: [code], names: [], mappings: lines.join(';') };
 }
 
-// The plugins' default include / exclude: app modules, not dependencies or
-// webprof itself (whose probe sites would sample webprof).
-export const JS_FILE = /\.(m?js|jsx)$/;
-export const SKIP = /node_modules|[\\/]webprof[\\/](js|dist)[\\/]/;
+// The plugins' default include / exclude: every JavaScript module the
+// bundler loads, dependencies in node_modules included (library time is
+// sampled like app time); TypeScript and JSX once compiled. Only webprof's
+// own code is left out (its checks would sample the sampler). To leave
+// dependencies out: `exclude: /node_modules/` (docs/ARCHITECTURE.md, "The
+// sampling transform", says what that costs).
+export const JS_FILE = /\.(m?js|cjs|jsx|tsx?|mts|cts)$/;
+export const SKIP = /[\\/]webprof[\\/](js|dist)[\\/]/;
 
-/** Whether a module id is transformed by default (app code, not deps). */
+/** Whether a module id is transformed by default. */
 export function shouldTransform(id, include = JS_FILE, exclude = SKIP) {
   return include.test(id) && !exclude.test(id);
+}
+
+/** The text a plugin reports, once, for a file it leaves unsampled. */
+export function unsampledMessage(file, result) {
+  return `webprof: ${file} left unsampled: ${result.reason} (${result.status})`;
 }

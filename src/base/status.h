@@ -27,12 +27,9 @@ namespace webprof {
   X(kMalformedStack, "a line of the Error.stack text is not a stack frame")  \
   X(kUnclassifiedScript,                                                     \
     "the stack holds a script not yet classified as CORS-muted or not")      \
-  X(kSourceTooLarge,                                                         \
-    "the script is larger than the source scanner's limit; its frames keep " \
-    "their captured positions")                                              \
+  X(kSourceTooLarge, "the script is larger than the source scanner's limit") \
   X(kSourceUnscannable,                                                      \
-    "the script could not be scanned (malformed or unsupported syntax); "    \
-    "its frames keep their captured positions")
+    "the script could not be scanned (malformed or unsupported syntax)")
 
 enum class Status : int32_t {
 #define WEBPROF_STATUS_ENUM(name, msg) name,

@@ -27,12 +27,8 @@ constexpr const char* kControl[] = {"if",    "for",  "while",   "switch",
 class Finder {
  public:
   Finder(std::string_view s, const std::vector<Token>& t,
-         std::vector<FunctionDefinition>* out, std::vector<uint32_t>* loops)
-      : s_(s),
-        t_(t),
-        out_(*out),
-        loops_(loops),
-        brace_(t.size(), Brace::kUnknown) {}
+         std::vector<FunctionDefinition>* out)
+      : s_(s), t_(t), out_(*out), brace_(t.size(), Brace::kUnknown) {}
 
   void Run() {
     for (uint32_t i = 0; i < t_.size(); ++i) {
@@ -44,10 +40,6 @@ class Finder {
         Method(i);
       } else if (IsName(i, "class") && !IsPunct(i - 1, ".")) {
         Class(i);
-      } else if (loops_ &&
-                 (IsName(i, "for") || IsName(i, "while") || IsName(i, "do")) &&
-                 !IsPunct(i - 1, ".")) {
-        Loop(i);
       }
     }
   }
@@ -72,44 +64,16 @@ class Finder {
     return false;
   }
 
-  // A definition whose body is the group opened at `open`.
-  void Add(std::string name, uint32_t def, uint32_t last) {
+  // A definition from `def` to `last`; `body` is its body's `{` or kNone
+  // (an arrow's expression body, which may end in a `}` of its own).
+  void Add(std::string name, uint32_t def, uint32_t last, uint32_t body) {
     FunctionDefinition f;
     f.name = std::move(name);
     f.definition = t_[def].start;
     f.begin = t_[def].start;
     f.end = t_[last].stop;
-    if (IsPunct(last, "}") && t_[last].match != Token::kNone)
-      f.body = BodyInsertionPoint(t_[last].match);
+    f.body_brace = body;
     out_.push_back(std::move(f));
-  }
-  // Just after a body's `{` and its directive prologue ('use strict'; ...),
-  // where a statement may be inserted without changing the body's meaning.
-  uint32_t BodyInsertionPoint(uint32_t open) const {
-    uint32_t k = open + 1;
-    while (IsKind(k, TokenKind::kString)) {
-      if (IsPunct(k + 1, ";"))
-        k += 2;
-      else if (IsPunct(k + 1, "}") ||
-               (k + 1 < t_.size() && t_[k + 1].newline_before))
-        k += 1;
-      else
-        break;
-    }
-    return t_[k - 1].end;
-  }
-  // `for (...) {`, `for await (...) {`, `while (...) {`, `do {`: the byte
-  // offset just after the loop body's `{` (a back-edge runs through it).
-  void Loop(uint32_t i) {
-    uint32_t j = i + 1;
-    if (IsName(i, "do")) {
-      if (IsPunct(j, "{")) loops_->push_back(t_[j].end);
-      return;
-    }
-    if (IsName(j, "await")) ++j;
-    if (!IsPunct(j, "(") || t_[j].match == Token::kNone) return;
-    uint32_t body = t_[j].match + 1;
-    if (IsPunct(body, "{")) loops_->push_back(t_[body].end);
   }
   // The body `{` at `open`, marked so later queries see a function body.
   bool Body(uint32_t open) {
@@ -129,7 +93,7 @@ class Finder {
     uint32_t close = t_[j].match;
     if (close == Token::kNone || !Body(close + 1)) return;
     if (!named) name = Infer(IsName(i - 1, "async") ? i - 1 : i);
-    Add(std::move(name), j, t_[close + 1].match);
+    Add(std::move(name), j, t_[close + 1].match, close + 1);
   }
 
   void Arrow(uint32_t i) {
@@ -145,14 +109,15 @@ class Finder {
     uint32_t def = first;
     if (first > 0 && IsName(first - 1, "async") && !t_[first].newline_before)
       def = first - 1;
-    uint32_t last;
+    uint32_t last, body = Token::kNone;
     if (Body(i + 1)) {
-      last = t_[i + 1].match;
+      body = i + 1;
+      last = t_[body].match;
     } else {
       last = ExpressionEnd(i + 1);
       if (last == Token::kNone) return;
     }
-    Add(Infer(def), def, last);
+    Add(Infer(def), def, last, body);
   }
 
   // The last token of an arrow's expression body starting at `k`: it ends
@@ -242,7 +207,7 @@ class Finder {
     } else {
       name = prefix + name;
     }
-    Add(std::move(name), i, t_[close + 1].match);
+    Add(std::move(name), i, t_[close + 1].match, close + 1);
   }
   // `if (x) {` inside a brace we took for an object literal is a block.
   bool IsControlUse(uint32_t key) const {
@@ -317,7 +282,11 @@ class Finder {
       } else if (t.kind == TokenKind::kPunct) {
         std::string_view w = Text(p);
         if (w == ":") {
-          k = IsCaseLabel(p) ? Brace::kBlock : Brace::kObject;
+          k = IsCaseLabel(p) || IsLabel(p) ? Brace::kBlock : Brace::kObject;
+        } else if (w == "{") {
+          // `{{` nests a block in a block; only an object can hold an object
+          // (and only as a syntax error), so the outer brace decides.
+          k = KindOf(p) == Brace::kObject ? Brace::kObject : Brace::kBlock;
         } else if (!(w == ")" || w == "]" || w == "}" || w == ";" ||
                      w == "=>")) {
           k = Brace::kObject;
@@ -326,6 +295,22 @@ class Finder {
     }
     brace_[open] = k;
     return k;
+  }
+  // `name:` at the start of a statement in a block or body: a label.
+  bool IsLabel(uint32_t colon) const {
+    if (colon == 0 || !IsKind(colon - 1, TokenKind::kName)) return false;
+    uint32_t parent = t_[colon].parent;
+    if (parent != Token::kNone &&
+        (!IsPunct(parent, "{") || KindOf(parent) == Brace::kObject ||
+         KindOf(parent) == Brace::kClass))
+      return false;
+    uint32_t name = colon - 1;
+    if (name == 0) return true;
+    uint32_t b = name - 1;
+    return IsPunct(b, ";") || IsPunct(b, "{") || IsPunct(b, "}") ||
+           IsPunct(b, ")") || IsName(b, "else") || IsName(b, "do") ||
+           (t_[name].newline_before && EndsValue(b) && !IsPunct(b, "++") &&
+            !IsPunct(b, "--"));
   }
   // Walks back from a `:` over its statement looking for `case`/`default`.
   bool IsCaseLabel(uint32_t colon) const {
@@ -347,7 +332,6 @@ class Finder {
   std::string_view s_;
   const std::vector<Token>& t_;
   std::vector<FunctionDefinition>& out_;
-  std::vector<uint32_t>* loops_;      // loop body offsets, when asked for
   mutable std::vector<Brace> brace_;  // per token; only `{` used
   std::unordered_map<uint32_t, std::string> class_name_;  // class-body `{`
 };
@@ -355,9 +339,8 @@ class Finder {
 }  // namespace
 
 Status FindFunctions(std::string_view source, const std::vector<Token>& tokens,
-                     std::vector<FunctionDefinition>* out,
-                     std::vector<uint32_t>* loop_bodies) {
-  Finder(source, tokens, out, loop_bodies).Run();
+                     std::vector<FunctionDefinition>* out) {
+  Finder(source, tokens, out).Run();
   return Status::kOk;
 }
 

@@ -125,6 +125,12 @@ class Tokenizer {
         c_.Next();  // BOM
       } else if (ch == '/' && c_.peek(1) == '/') {
         SkipLineComment();
+      } else if (ch == '<' && c_.peek(1) == '!' && c_.peek(2) == '-' &&
+                 c_.peek(3) == '-') {
+        SkipLineComment();  // `<!--`: an HTML-like comment (classic scripts)
+      } else if (ch == '-' && c_.peek(1) == '-' && c_.peek(2) == '>' &&
+                 (newline_ || out_.empty())) {
+        SkipLineComment();  // `-->` first on a line: likewise
       } else if (ch == '/' && c_.peek(1) == '*') {
         c_.Skip(2);
         while (!(c_.peek() == '*' && c_.peek(1) == '/')) {
@@ -292,23 +298,49 @@ class Tokenizer {
     }
     c_.Next();
   }
+  std::string_view TextOf(const Token& t) const {
+    return s_.substr(t.begin, t.end - t.begin);
+  }
   // The previous-token heuristic: `/` after a value is division.
   bool RegexAllowed() const {
     if (out_.empty()) return true;
     const Token& p = out_.back();
-    std::string_view text = s_.substr(p.begin, p.end - p.begin);
+    std::string_view text = TextOf(p);
     switch (p.kind) {
       case TokenKind::kName:
+        // `a.return / 2`: after `.` a keyword is a property, a value.
+        if (out_.size() >= 2 &&
+            out_[out_.size() - 2].kind == TokenKind::kPunct &&
+            (TextOf(out_[out_.size() - 2]) == "." ||
+             TextOf(out_[out_.size() - 2]) == "?."))
+          return false;
         for (const char* k : kRegexAfterNames)
           if (text == k) return true;
         return false;
       case TokenKind::kPunct:
+        // `if (a) /re/.test(s)`: a control statement's `)` ends no value.
+        if (text == ")") return ClosesControlHead(p);
         // `}` usually ends a block, after which a statement (maybe a regex
         // literal) starts; `++`/`--` are postfix far more often than not.
-        return !(text == ")" || text == "]" || text == "++" || text == "--");
+        return !(text == "]" || text == "++" || text == "--");
       default:
         return false;
     }
+  }
+
+  // `)` of `if (`, `while (`, `for (`, `for await (`, `with (`.
+  bool ClosesControlHead(const Token& close) const {
+    if (close.match == Token::kNone || close.match == 0) return false;
+    const Token& k = out_[close.match - 1];
+    if (k.kind != TokenKind::kName) return false;
+    std::string_view w = TextOf(k);
+    if (w == "await" && close.match >= 2)
+      w = TextOf(out_[close.match - 2]) == "for" ? "for" : w;
+    bool property = close.match >= 2 &&
+                    out_[close.match - 2].kind == TokenKind::kPunct &&
+                    TextOf(out_[close.match - 2]) == ".";
+    return !property &&
+           (w == "if" || w == "while" || w == "for" || w == "with");
   }
 
   std::string_view s_;

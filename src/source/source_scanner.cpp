@@ -66,26 +66,6 @@ Status SourceScan::ScanHtml(std::string_view doc, const ScanLimits& limits) {
   return Status::kOk;
 }
 
-Status FindProbeSites(std::string_view source, const ScanLimits& limits,
-                      std::vector<uint32_t>* sites) {
-  sites->clear();
-  if (source.size() > limits.max_bytes) return Status::kSourceTooLarge;
-  std::vector<Token> tokens;
-  Status s = Tokenize(source, SourcePosition{1, 1}, limits.tokens, &tokens);
-  if (s != Status::kOk) return s;
-  std::vector<FunctionDefinition> functions;
-  s = FindFunctions(source, tokens, &functions, sites);
-  if (s != Status::kOk) {
-    sites->clear();
-    return s;
-  }
-  for (const FunctionDefinition& f : functions)
-    if (f.body != FunctionDefinition::kNone) sites->push_back(f.body);
-  std::sort(sites->begin(), sites->end());
-  sites->erase(std::unique(sites->begin(), sites->end()), sites->end());
-  return Status::kOk;
-}
-
 void SourceScan::Finish() {
   std::sort(functions_.begin(), functions_.end(),
             [](const FunctionDefinition& a, const FunctionDefinition& b) {

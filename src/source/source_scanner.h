@@ -42,9 +42,9 @@ struct FunctionDefinition {
   SourcePosition begin;       // first position that belongs to the function
   SourcePosition end;         // one past its last character
   uint32_t parent = kNone;    // enclosing function (index) or kNone
-  // Byte offset (into the scanned script) just after the body's `{` and its
-  // directive prologue; kNone for an arrow with an expression body.
-  uint32_t body = kNone;
+  // Index of the body's `{` in the tokens FindFunctions read (meaningful
+  // only with them, for probe sites); kNone for an arrow's expression body.
+  uint32_t body_brace = kNone;
 };
 
 struct ScanLimits {
@@ -94,18 +94,8 @@ class SourceScan {
 };
 
 // Finds function definitions in tokens of `source` (the scanner's structural
-// pass). Appends to `out` unsorted; with `loop_bodies`, also appends the
-// byte offset just after each braced loop body's `{`.
+// pass). Appends to `out` unsorted.
 Status FindFunctions(std::string_view source, const std::vector<Token>& tokens,
-                     std::vector<FunctionDefinition>* out,
-                     std::vector<uint32_t>* loop_bodies = nullptr);
-
-// Probe sites for the dense-sampling transform (js/transform/): the byte
-// offsets, ascending and unique, just after every function body's `{`
-// (past its directive prologue) and every braced loop body's `{`, where a
-// statement can be inserted. kSourceTooLarge / kSourceUnscannable as for
-// ScanScript; then `sites` is empty and the script must be left as is.
-Status FindProbeSites(std::string_view source, const ScanLimits& limits,
-                      std::vector<uint32_t>* sites);
+                     std::vector<FunctionDefinition>* out);
 
 }  // namespace webprof

@@ -1,11 +1,15 @@
 // Source scanning throughput (bytes/s) on a synthetic bundle mixing every
 // function kind, strings, templates, regexes and comments; Resolve() per
-// query on the scanned result. Baseline in the same run: a plain byte loop
-// (counting newlines) over the same buffer, the floor any scanner pays.
+// query on the scanned result; the transform's FindProbeSites on the same
+// bundle and on one dense with loops (braced, unbraced, do-while).
+// Baseline in the same run: a plain byte loop (counting newlines) over the
+// same buffer, the floor any scanner pays.
 #include <benchmark/benchmark.h>
 
 #include <string>
+#include <vector>
 
+#include "source/probe_sites.h"
 #include "source/source_scanner.h"
 
 namespace webprof {
@@ -38,6 +42,32 @@ void BM_ScanScript(benchmark::State& st) {
   st.counters["functions"] = static_cast<double>(scan.functions().size());
 }
 BENCHMARK(BM_ScanScript)->Arg(64 << 10)->Arg(1 << 20);
+
+std::string LoopBundle(size_t bytes) {
+  const char* unit =
+      "function sum_N(a) { let s = 0; for (let i = 0; i < a.length; i++) "
+      "s += a[i];\n"
+      "  for (const k in a) if (k) s++; else s--\n"
+      "  while (s > 9) s = s / 2 | 0; do s++; while (s < 3)\n"
+      "  for (;;) { if (s) break; } return s && { s } }\n";
+  std::string out;
+  while (out.size() < bytes) out += unit;
+  return out;
+}
+
+void BM_FindProbeSites(benchmark::State& st) {
+  std::string src = st.range(1) ? LoopBundle(static_cast<size_t>(st.range(0)))
+                                : Bundle(static_cast<size_t>(st.range(0)));
+  std::vector<uint32_t> sites;
+  for (auto _ : st) {
+    Status s = FindProbeSites(src, ScanLimits(), &sites);
+    benchmark::DoNotOptimize(s);
+  }
+  st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * src.size()));
+  st.counters["sites"] = static_cast<double>(sites.size());
+}
+// Arg 1: 0 = the mixed bundle, 1 = the loop-dense one.
+BENCHMARK(BM_FindProbeSites)->Args({1 << 20, 0})->Args({1 << 20, 1});
 
 void BM_ByteLoopBaseline(benchmark::State& st) {
   std::string src = Bundle(static_cast<size_t>(st.range(0)));

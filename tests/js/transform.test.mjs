@@ -3,13 +3,15 @@
 // transformed long synchronous loop sampled by the polyfill in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { webprofSampling, transformForSampling } from 'webprof/transform/esbuild';
 import { webprofSampling as rollupSampling } from 'webprof/transform/rollup';
+import { runInNewContext } from 'node:vm';
+import { checkSource } from '../support/transform-check.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'webprof.mjs');
 const C = 'if(--__wp$f[0]<0)__wp$s();';
@@ -29,8 +31,124 @@ test('checks go after each body `{` and directive; lines never move', async () =
   );
   assert.equal(r.code.split('\n').slice(0, 5).length, src.split('\n').slice(0, 5).length);
   const bad = await transformForSampling('function (', { runtime: 'rt' });
-  assert.deepEqual(bad, { code: 'function (', sites: 0, status: 'SourceUnscannable', map: null });
+  assert.equal(bad.code, 'function (');
+  assert.equal(bad.sites, 0);
+  assert.equal(bad.status, 'SourceUnscannable');
+  assert.equal(bad.map, null);
+  assert.match(bad.reason, /could not be scanned/);
 });
+
+// Each fixture must parse after the transform to the same program (acorn,
+// checks removed) and, run in a fresh context, give the same `result`;
+// `loops` fixtures must also reach a check inside the loop.
+const FIXTURES = [
+  // Issue 13's breakages: expression bodies ending in `}`.
+  ['arrow || object', 'const f = (x) => x || { value: x }; result = f(0).value;'],
+  [
+    'arrow returning a class',
+    'const m = (a) => class extends a { g() { return 2; } };\nresult = new (m(Object))().g();',
+  ],
+  ['&& object (Chart.js)', 'const k = (o) => o&&{keys:Object.keys(o)}; result = k({a:1}).keys;'],
+  [
+    'objects after ? ( return =>',
+    'function f(c) { return c ? {a:1} : ({b:2}); }\nconst g = () => ({c:3});\nresult = [f(1), f(0), g()];',
+  ],
+  [
+    'arrow expression bodies',
+    'const a = x => x * 2, b = async x => x, c = (x, y) => [x, y];\nresult = [a(2), c(1, 2)];',
+  ],
+  // Unbraced bodies: loops get a check, `if` bodies stay as they are.
+  ['unbraced for', 'let s = 0;\nfor (let i = 0; i < 5; i++) s += i;\nresult = s;', true],
+  [
+    'unbraced while / do',
+    'let x = 0, y = 0;\nwhile (x < 5) x++\ndo y++; while (y < 3)\nresult = [x, y];',
+    true,
+  ],
+  [
+    'if / else with a loop',
+    'let s = 0;\nif (s === 0) for (let i = 0; i < 3; i++) s += i; else s = -1;\nresult = s;',
+    true,
+  ],
+  ['if without braces', 'let a = 1;\nif (a) a = 2\nelse a = 3\nresult = a;'],
+  [
+    'loop body ends by ASI before (',
+    'let n = 0, f = (v) => v;\nfor (let i = 0; i < 2; i++) n = f\n(i)\nresult = n;',
+    true,
+  ],
+  [
+    'labels',
+    'let c = 0;\nouter: for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) { if (j === 1) continue outer; c++; }\nresult = c;',
+    true,
+  ],
+  [
+    'for in / of / empty body',
+    'const o = {a:1,b:2}; let k = [];\nfor (const p in o) k.push(p);\nfor (const v of [3]) k.push(v);\nlet i = 0; while (i++ < 3);\nresult = [k, i];',
+    true,
+  ],
+  // Classes, generators, async, accessors, switch, with.
+  [
+    'class fields, #private, static blocks',
+    'class A { #p = 1; static s; static { A.s = 2; } get p() { return this.#p; } set p(v) { this.#p = v; } #m() { return 3; } m() { return this.#m(); } }\nconst a = new A(); a.p = 5;\nresult = [a.p, A.s, a.m()];',
+  ],
+  [
+    'generators and async',
+    'function* g() { yield {a:1}; yield* [2]; }\nconst h = async () => { await null; return 1; };\nasync function* ag() { yield 1; }\nresult = [...g()];',
+  ],
+  [
+    'object getters / setters / methods',
+    'const o = { v: 1, get x() { return this.v; }, set x(n) { this.v = n; }, m() { return 2; }, async n() {}, *q() {} };\no.x = 4;\nresult = [o.x, o.m()];',
+  ],
+  [
+    'switch',
+    'function f(v) { switch (v) { case 1: { return {a: 1}; } default: for (;;) break; return 0; } }\nresult = [f(1), f(2)];',
+    true,
+  ],
+  ['with', 'const o = {a: 1}; let r;\nwith (o) r = a;\nwhile (r < 3) with (o) r += a;\nresult = r;', true],
+  // Directives, hashbang, HTML comments, regexes, templates.
+  [
+    'directives stay first',
+    'function f() {\n  "use strict"\n  return this; }\nfunction g() { "use strict"; return this; }\nresult = [f(), g()];',
+  ],
+  ['hashbang', '#!/usr/bin/env node\nfunction f() { return 1; }\nresult = f();'],
+  [
+    'HTML comments (classic script)',
+    '<!-- function x( {\nfunction f() { return 1; }\n--> } (\nresult = f();',
+  ],
+  [
+    'regex vs division',
+    'let a = 4, b = 2, g = 1;\nconst r = a / b / g, t = /[/{(]/.test("{");\nif (a) /}/.test("}") && (a = 8)\nresult = [r, t, a];',
+  ],
+  [
+    'template literals with braces',
+    'const v = 1, f = () => `a${ {x: v}.x }b${ `c${ (() => { return "}"; })() }` }`;\nresult = f();',
+  ],
+  [
+    'eval and new Function',
+    'const e = eval("(function () { let s = 0; for (let i = 0; i < 3; i++) s += i; return s; })()");\nconst n = new Function("a", "return { a };")(2);\nresult = [e, n];',
+  ],
+];
+
+for (const [name, code, loops] of FIXTURES) {
+  test(`fixture: ${name}`, async () => {
+    const r = await checkSource(transformForSampling, code);
+    assert.ok(r.parses, 'the fixture itself parses');
+    assert.equal(r.status, 'Ok');
+    assert.ok(r.ok, `${r.why}\n${r.code}`);
+    const run = (src) => {
+      const ctx = { result: undefined, samples: 0, __wp$f: new Int32Array([1]) };
+      ctx.__wp$s = () => {
+        ctx.samples++;
+        ctx.__wp$f[0] = 1;
+      };
+      runInNewContext(src, ctx);
+      return ctx;
+    };
+    const before = run(code);
+    const after = run(r.code);
+    assert.deepEqual(JSON.stringify(after.result), JSON.stringify(before.result));
+    if (loops) assert.ok(after.samples > 0, 'a check ran inside the loop');
+  });
+}
 
 // Source map v3 decoding, enough to check the transform's map.
 function decodeMappings(mappings) {
@@ -90,15 +208,113 @@ test('the source map takes every original token back to its place', async () => 
   }
 });
 
-test('Rollup/Vite plugin transforms app modules and skips dependencies', async () => {
-  const p = rollupSampling({ runtime: 'rt' });
-  const out = await p.transform.call({ warn() {} }, 'function a() { b(); }', '/app/src/a.js');
-  assert.ok(out.code.startsWith(`function a() {${C} b(); }`));
-  assert.equal(await p.transform.call({ warn() {} }, 'function a() {}', '/app/node_modules/x/a.js'), null);
-  const warnings = [];
-  assert.equal(await p.transform.call({ warn: (w) => warnings.push(w) }, 'function (', '/app/b.js'), null);
-  assert.equal(warnings.length, 1);
+// A project with TypeScript, JSX, a CommonJS dependency in node_modules and
+// a file the scanner cannot read (nesting past its depth limit, valid JS).
+function project() {
+  const dir = mkdtempSync(join(tmpdir(), 'wp-plugins-'));
+  const files = {
+    'rt.mjs':
+      'export const __wp$f = new Int32Array([0]);\n' +
+      'export function __wp$s() { globalThis.__wpCalls = (globalThis.__wpCalls || 0) + 1; __wp$f[0] = 0; }\n',
+    'sum.ts':
+      'export function sum(n: number): number {\n  let s = 0;\n  for (let i = 0; i < n; i++) s += i;\n  return s;\n}\n',
+    'h.js': 'export const h = (t, p, ...c) => ({ t, p, c });\n',
+    'view.jsx': "import { h } from './h.js';\nexport function view(x) {\n  return <b id={x}>{x}</b>;\n}\n",
+    'node_modules/dep/index.js':
+      "'use strict';\nexports.loop = function (n) { var s = 0; for (var i = 0; i < n; i++) s += i; return s; };\n",
+    'node_modules/esm-dep/index.js':
+      'export function loop(n) { var s = 0; for (var i = 0; i < n; i++) s += i; return s; }\n',
+    'rollup-main.js':
+      "import { sum } from './sum.ts';\nimport { view } from './view.jsx';\nimport { loop } from './node_modules/esm-dep/index.js';\n" +
+      "import { deep } from './deep.js';\nexport const out = [sum(10), view(1), loop(10), deep.length];\n",
+    'deep.js': `export const deep = ${'['.repeat(1100)}1${']'.repeat(1100)};\n`,
+    'main.js':
+      "import { sum } from './sum.ts';\nimport { view } from './view.jsx';\nimport dep from './node_modules/dep/index.js';\n" +
+      "import { deep } from './deep.js';\nexport const out = [sum(10), view(1), dep.loop(10), deep.length];\n",
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+test('esbuild plugin: TypeScript and JSX compiled then sampled, dependencies sampled, unreadable files reported once', async () => {
+  const dir = project();
+  try {
+    const result = await esbuild.build({
+      entryPoints: [join(dir, 'main.js')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: join(dir, 'out.mjs'),
+      jsxFactory: 'h',
+      logLevel: 'silent',
+      plugins: [webprofSampling({ runtime: join(dir, 'rt.mjs') })],
+    });
+    const warned = result.warnings.map((w) => w.text);
+    assert.equal(warned.length, 1, warned.join('\n'));
+    assert.match(warned[0], /deep\.js left unsampled: .*could not be scanned.* \(SourceUnscannable\)/);
+    globalThis.__wpCalls = 0;
+    const { out } = await import(pathToFileURL(join(dir, 'out.mjs')).href);
+    assert.deepEqual(out, [45, { t: 'b', p: { id: 1 }, c: [1] }, 45, 1]);
+    // Every check calls this runtime: sum and dep.loop, entry + 10
+    // iterations each; view, its entry (h has an expression body: none).
+    assert.equal(globalThis.__wpCalls, 23);
+  } finally {
+    delete globalThis.__wpCalls;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
+
+test('Rollup/Vite plugin: runs after other transforms, samples dependencies unless excluded, reports once', async () => {
+  const { rollup } = await import('rollup');
+  const dir = project();
+  // Stands in for a TypeScript plugin listed after webprof's: `order: 'post'`
+  // still sees its output (a check in `sum`'s body, which the TypeScript
+  // return type would have hidden).
+  const fakeTs = {
+    name: 'fake-ts',
+    transform: (code, id) => (id.endsWith('.ts') ? code.replace(/: number/g, '') : null),
+  };
+  const bundle = async (opts) => {
+    const warnings = [];
+    const b = await rollup({
+      input: join(dir, 'rollup-main.js'),
+      external: [/rt\.mjs$/],
+      plugins: [rollupSampling({ runtime: join(dir, 'rt.mjs'), ...opts }), fakeTs, jsxToH],
+      onwarn: (w) => warnings.push(w.message),
+    });
+    const { output } = await b.generate({ format: 'esm' });
+    await b.close();
+    return { code: output[0].code, warnings };
+  };
+  try {
+    const all = await bundle({});
+    assert.match(all.code, new RegExp(`function sum\\(n\\) \\{${C.replace(/[()[\]$]/g, '\\$&')}`));
+    assert.match(all.code, /for \(var i = 0; i < n; i\+\+\) \{if/, 'the dependency loop is sampled');
+    const ours = all.warnings.filter((w) => w.includes('webprof:'));
+    assert.equal(ours.length, 1, ours.join('\n'));
+    assert.ok(
+      ours[0].endsWith(
+        `webprof: ${join(dir, 'deep.js')} left unsampled: the script could not be scanned ` +
+          '(malformed or unsupported syntax) (SourceUnscannable)',
+      ),
+      ours[0],
+    );
+    const noDeps = await bundle({ exclude: /node_modules/ });
+    assert.match(noDeps.code, /for \(var i = 0; i < n; i\+\+\) s \+= i/, 'excluded: left as written');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Minimal JSX for Rollup (which has no JSX parser): `<b id={x}>{x}</b>`.
+const jsxToH = {
+  name: 'jsx-to-h',
+  transform: (code, id) =>
+    id.endsWith('.jsx') ? code.replace('<b id={x}>{x}</b>', "h('b', { id: x }, x)") : null,
+};
 
 test('an esbuild bundle built with the plugin is sampled inside a long loop', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'wp-transform-'));

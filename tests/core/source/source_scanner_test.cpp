@@ -232,30 +232,6 @@ TEST(SourceScannerFuzz, RandomInputNeverBreaksTheScanner) {
   }
 }
 
-std::string InsertAt(std::string src, const std::vector<uint32_t>& sites) {
-  for (size_t i = sites.size(); i-- > 0;) src.insert(sites[i], "@");
-  return src;
-}
-
-TEST(ProbeSites, FunctionBodiesAfterDirectivesAndBracedLoops) {
-  std::string src =
-      "function f() { 'use strict'; for (;;) { g(); } }\n"
-      "const a = (x) => x, b = async () => { do { y(); } while (c); };\n"
-      "class K { m() { while (z) { } for (const q of r) q(); } }\n"
-      "const s = '{ function x() {} }';\n";
-  std::vector<uint32_t> sites;
-  ASSERT_EQ(FindProbeSites(src, ScanLimits(), &sites), Status::kOk);
-  EXPECT_EQ(
-      InsertAt(src, sites),
-      "function f() { 'use strict';@ for (;;) {@ g(); } }\n"
-      "const a = (x) => x, b = async () => {@ do {@ y(); } while (c); };\n"
-      "class K { m() {@ while (z) {@ } for (const q of r) q(); } }\n"
-      "const s = '{ function x() {} }';\n");
-  EXPECT_EQ(FindProbeSites("function (", ScanLimits(), &sites),
-            Status::kSourceUnscannable);
-  EXPECT_TRUE(sites.empty());
-}
-
 // Many comments before one script: the document scan stays linear.
 TEST(SourceScannerHtml, ManyCommentsThenAScript) {
   std::string doc;

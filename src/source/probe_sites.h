@@ -1,0 +1,68 @@
+// Probe sites for the dense-sampling transform (js/transform/).
+//
+// Problem: the transform inserts a check `if(--__wp$f[0]<0)__wp$s();` that
+// must run at every function entry and every loop iteration, and inserting
+// it must never change what the script means or on which line anything is.
+// A check is a statement, so it may only go where a statement list is: just
+// after a function body's `{` (past the directive prologue, which must stay
+// first) or a braced loop body's `{`. An unbraced loop body (`for (...)
+// s += i;`) is wrapped in a block that starts with the check; closing that
+// block needs the end of the body statement, found at token level from the
+// statement grammar (compound statements by their keywords, simple ones at
+// `;`, the enclosing closer, or a line break where automatic semicolon
+// insertion applies). Whether a `{` is a block comes from what precedes it
+// (function_finder.cpp decides bodies; a loop header's `)` is always followed
+// by a statement), so object literals, class bodies and switch bodies never
+// receive a check.
+//
+// Output: one uint32 per edit, `offset | kind << kProbeSiteKindShift`, the
+// offset a UTF-8 byte offset into the source; sorted by offset, closers
+// first at equal offsets. The JS transform (js/transform/index.mjs) reads the
+// kinds through the bindings' constants, never a copy of these numbers.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "source/source_scanner.h"
+
+namespace webprof {
+
+enum class ProbeSiteKind : uint32_t {
+  kCheck = 0,                // insert the check
+  kCheckAfterDirective = 1,  // `;` + check: the prologue's last directive
+                             // has no `;` of its own
+  kOpenBlock = 2,            // `{` + check: an unbraced loop body starts
+  kCloseBlock = 3,           // `}`: that body ends (same line)
+};
+constexpr uint32_t kProbeSiteKindShift = 30;
+constexpr uint32_t kProbeSiteOffsetMask = (1u << kProbeSiteKindShift) - 1;
+
+inline uint32_t ProbeSiteOffset(uint32_t site) {
+  return site & kProbeSiteOffsetMask;
+}
+inline ProbeSiteKind ProbeSiteKindOf(uint32_t site) {
+  return static_cast<ProbeSiteKind>(site >> kProbeSiteKindShift);
+}
+
+// What the transform needs to know about the whole script.
+struct ProbeSiteInfo {
+  // Byte offset where a statement can go before any other top-level code:
+  // after a hashbang and the top-level directive prologue, on the line of
+  // what follows (the transform binds its runtime there in CommonJS).
+  uint32_t prelude = 0;
+  bool module_syntax = false;  // a top-level `import`/`export` declaration
+  uint32_t unwrapped = 0;      // unbraced loop bodies left without a check
+                               // (their end was not found)
+};
+
+// The edits for `source`, or kSourceTooLarge / kSourceUnscannable as for
+// SourceScan::ScanScript (then `sites` is empty and the script must be left
+// as it is).
+Status FindProbeSites(std::string_view source, const ScanLimits& limits,
+                      std::vector<uint32_t>* sites,
+                      ProbeSiteInfo* info = nullptr);
+
+}  // namespace webprof

@@ -1,0 +1,186 @@
+// The sampling transform's correctness property, shared by the unit fixtures
+// (tests/js/transform.test.mjs), the sampled corpus test and the full-corpus
+// run (tests/bench/transform_corpus_bench.mjs): for every input a real
+// parser (acorn) accepts, the output parses under the same goal (script or
+// module) and, once the inserted checks are removed and loop bodies are
+// unwrapped to their single statement, has the same syntax tree.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as acorn from 'acorn';
+
+const BASE = { ecmaVersion: 'latest', allowHashBang: true };
+// CommonJS files may `return` at top level (Node's wrapper allows it).
+const GOALS = {
+  script: { ...BASE, sourceType: 'script', allowReturnOutsideFunction: true },
+  module: { ...BASE, sourceType: 'module' },
+};
+
+/** The goal the source parses under ('script' first for .js/.cjs), or null. */
+export function parseGoal(code, file = '') {
+  file = file.replace(/ \(.*\)$/, '');
+  const order = /\.m[jt]s$/.test(file)
+    ? ['module']
+    : /\.c[jt]s$/.test(file)
+      ? ['script']
+      : ['script', 'module'];
+  for (const goal of order) {
+    try {
+      return { goal, ast: acorn.parse(code, GOALS[goal]) };
+    } catch {
+      // not this goal
+    }
+  }
+  return null;
+}
+
+export function parse(code, goal) {
+  return acorn.parse(code, GOALS[goal]);
+}
+
+// `if(--__wp$f[0]<0)__wp$s();` as acorn reads it.
+function isCheck(n) {
+  return (
+    n &&
+    n.type === 'IfStatement' &&
+    n.test.type === 'BinaryExpression' &&
+    n.test.operator === '<' &&
+    n.test.left.type === 'UpdateExpression' &&
+    n.test.left.operator === '--' &&
+    n.test.left.argument.type === 'MemberExpression' &&
+    n.test.left.argument.object.name === '__wp$f' &&
+    n.consequent.type === 'ExpressionStatement' &&
+    n.consequent.expression.type === 'CallExpression' &&
+    n.consequent.expression.callee.name === '__wp$s'
+  );
+}
+const LOOPS = new Set([
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+]);
+
+/** A position-free serialization without checks, loop bodies unwrapped. */
+export function normalize(ast) {
+  return JSON.stringify(ast, (key, value) => {
+    if (key === 'start' || key === 'end') return undefined;
+    if (typeof value === 'bigint') return `${value}n`;
+    if (Array.isArray(value) && value.some(isCheck)) return value.filter((n) => !isCheck(n));
+    if (value && LOOPS.has(value.type) && value.body.type === 'BlockStatement') {
+      const body = value.body.body.filter((n) => !isCheck(n));
+      if (body.length === 1) return { ...value, body: body[0] };
+    }
+    return value;
+  });
+}
+
+/**
+ * Checks one source. Returns {parses: false} when acorn rejects the input,
+ * else {parses: true, goal, ok, why?, sites, status}.
+ */
+export async function checkSource(transform, code, file = '') {
+  const t0 = performance.now();
+  const input = parseGoal(code, file);
+  const parseMs = performance.now() - t0;
+  if (!input) return { parses: false };
+  const r = await transform(code, { runtime: null, file });
+  let out;
+  try {
+    out = parse(r.code, input.goal);
+  } catch (e) {
+    return {
+      parses: true,
+      goal: input.goal,
+      ok: false,
+      why: `output does not parse: ${e.message}`,
+      parseMs,
+      ...r,
+    };
+  }
+  if (normalize(out) !== normalize(input.ast))
+    return {
+      parses: true,
+      goal: input.goal,
+      ok: false,
+      why: 'output parses to a different program',
+      parseMs,
+      ...r,
+    };
+  if (r.code.split('\n').length !== code.split('\n').length)
+    return { parses: true, goal: input.goal, ok: false, why: 'line count changed', parseMs, ...r };
+  return { parses: true, goal: input.goal, ok: true, parseMs, ...r };
+}
+
+/** Every .js/.mjs/.cjs file under `dir`, sorted (a deterministic order). */
+export function listSources(dir) {
+  const out = [];
+  const walk = (d) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory() || (e.isSymbolicLink() && statSync(p, { throwIfNoEntry: false })?.isDirectory())) {
+        if (e.name !== '.cache') walk(p);
+      } else if (/\.(m|c)?js$/.test(e.name)) {
+        out.push(p);
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/**
+ * Runs the property over `files` (every `every`-th one), and over each
+ * variant's rewrite of them (`variants`: name -> async (code, file) => code
+ * or null), e.g. minified or semicolon-free reformatted. Returns counts,
+ * failures (file + why) and the bytes/time spent in the transform alone.
+ */
+export async function checkCorpus(transform, files, every = 1, variants = {}) {
+  const stats = {
+    tried: 0,
+    parse: 0,
+    failures: [],
+    bytes: 0,
+    transformMs: 0,
+    parseMs: 0,
+    sites: 0,
+    unscannable: [],
+  };
+  const timed = async (code, opts) => {
+    const t0 = performance.now();
+    const r = await transform(code, opts);
+    stats.transformMs += performance.now() - t0;
+    stats.bytes += Buffer.byteLength(code);
+    return r;
+  };
+  const one = async (file, code) => {
+    stats.tried++;
+    const r = await checkSource(timed, code, file);
+    if (!r.parses) return;
+    stats.parse++;
+    stats.parseMs += r.parseMs;
+    stats.sites += r.sites;
+    if (r.status !== 'Ok') stats.unscannable.push({ file, status: r.status });
+    if (!r.ok) stats.failures.push({ file, why: r.why });
+  };
+  for (let i = 0; i < files.length; i += every) {
+    const code = readFileSync(files[i], 'utf8');
+    await one(files[i], code);
+    for (const [name, rewrite] of Object.entries(variants)) {
+      let v = null;
+      try {
+        v = await rewrite(code, files[i]);
+      } catch {
+        // the rewriter does not take this file
+      }
+      if (v !== null && v !== code) await one(`${files[i]} (${name})`, v);
+    }
+  }
+  return stats;
+}
