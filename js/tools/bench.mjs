@@ -12,6 +12,7 @@ const benches = [
   ['export in Chromium (1M samples)', 'node', ['tests/bench/export_browser_bench.mjs']],
   ['polyfill probe sites (Node)', 'node', ['tests/bench/profiler_probe_bench.mjs']],
   ['RuntimeProfiler (Node)', 'node', ['tests/bench/runtime_profiler_bench.mjs']],
+  ['sampling transform over all of node_modules (Node)', 'node', ['tests/bench/transform_corpus_bench.mjs']],
   [
     'dense-sampling overhead in Chromium',
     'npx',
