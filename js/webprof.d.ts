@@ -434,11 +434,24 @@ export function installProfilerPolyfill(): boolean;
  * worker is then active: reload) or without data-dense.
  */
 export const denseReady: Promise<boolean>;
-/** The dense-sampling transform of one script (what the bundler plugins and the service worker run). */
+/**
+ * The dense-sampling transform of one script (what the bundler plugins and the service worker run).
+ * `format` binds the runtime: 'esm' (default) an import at the end, 'cjs' a `require` before the first
+ * statement, 'auto' by the file's own syntax. Result: `sites` checks inserted, `wrapped` of them in unbraced
+ * loop bodies; `reason` says why a file was left as it is (status not 'Ok').
+ */
 export function transformForSampling(
   code: string,
-  options?: { runtime?: string | null; file?: string },
-): Promise<{ code: string; sites: number; status: string; map: object | null }>;
+  options?: { runtime?: string | null; file?: string; format?: 'esm' | 'cjs' | 'auto' },
+): Promise<{
+  code: string;
+  sites: number;
+  status: string;
+  map: object | null;
+  wrapped: number;
+  reason: string | null;
+  format: 'esm' | 'cjs' | null;
+}>;
 /** The dense-sampling transform of an HTML document's inline scripts, in place (lines and columns kept). */
 export function transformHtmlForSampling(
   html: string,
