@@ -9,6 +9,7 @@
 // A second origin for cross-origin tests listens on port + 1 (same files).
 //   ?coi                   adds COOP/COEP so the page is crossOriginIsolated
 //   ?type=MIME             serves the file with that Content-Type
+//   ?csp=POLICY            adds `Content-Security-Policy: POLICY` (e.g. strict script-src)
 // Start: node e2e/server.mjs [--port N]   (default 8787, or WEBPROF_PORT)
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
@@ -65,6 +66,7 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', base = root, h
     if (url.searchParams.has('type')) headers['Content-Type'] = url.searchParams.get('type');
     // webprof's service worker lives in dist/ but controls pages elsewhere.
     if (file.endsWith('-sw.js')) headers['Service-Worker-Allowed'] = '/';
+    if (url.searchParams.has('csp')) headers['Content-Security-Policy'] = url.searchParams.get('csp');
     if (url.searchParams.has('coi')) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

@@ -1,8 +1,20 @@
-// The public API of webprof. Each line re-exports one module; the classic
-// <script> build exposes the same names on the single global `webprof`.
-export { ready, isReady, WebprofError } from './core/core.mjs';
-export { TraceSession, releaseTrace } from './profiler/trace.mjs';
-export {
+// The public API of webprof (`webprof`; the classic <script> build exposes
+// the same names on the single global `webprof`). The first copy of webprof
+// on a page publishes its API and later copies use it, so the drop-in script,
+// this module and webprof/perf share one Wasm core and one probes state
+// (js/core/page.mjs). The list matches js/api.mjs (tests/js/entries.test.mjs).
+import * as own from './api.mjs';
+import { claimPage } from './core/page.mjs';
+
+const api = claimPage(own);
+
+export const {
+  ready,
+  isReady,
+  WebprofError,
+  setWasmUrl,
+  TraceSession,
+  releaseTrace,
   start,
   end,
   aggrStart,
@@ -16,10 +28,9 @@ export {
   scopeEnd,
   measureStart,
   measureEnd,
-} from './probes/probes.mjs';
-export { installFrameworkProbes } from './probes/framework-probes.mjs';
-export { consoleReporter, createConsoleReporter } from './probes/console-reporter.mjs';
-export {
+  installFrameworkProbes,
+  consoleReporter,
+  createConsoleReporter,
   toChromeTrace,
   toCpuProfile,
   toPerfettoTrace,
@@ -27,24 +38,39 @@ export {
   exportFormats,
   registerExportFormat,
   lastExportTimings,
-} from './export/export.mjs';
-export {
   openInPerfetto,
   perfettoUrl,
   sanitizePerfettoText,
   PerfettoHandle,
   PERFETTO_ORIGIN,
-} from './export/perfetto.mjs';
-export { Profiler, importTrace } from './profiler/profiler.mjs';
-export { probe, keepBuiltinFrames } from './profiler/sampler.mjs';
-export { wrap, instrument } from './profiler/probe-sites.mjs';
-export { isMutedScriptUrl } from './profiler/muted.mjs';
-export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
-export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler/runtime-profiler.mjs';
-export { startWorker, WorkerRuntime } from './runtime-profiler/worker-runtime.mjs';
-export { resolveFrameDefinitions, clearSourceCache } from './profiler/fidelity.mjs';
-export { __wp$f, __wp$s, denseMode } from './profiler/dense.mjs';
-export { summarize, formatSummary } from './export/summary.mjs';
-export { transformForSampling } from './transform/index.mjs';
-export { transformHtmlForSampling } from './transform/html.mjs';
-export { denseReady } from './service-worker/dropin.mjs';
+  Profiler,
+  importTrace,
+  probe,
+  keepBuiltinFrames,
+  wrap,
+  instrument,
+  isMutedScriptUrl,
+  installProfilerPolyfill,
+  nativeProfilerAllowed,
+  RuntimeProfiler,
+  loadInto,
+  serveWorkerRuntime,
+  startWorker,
+  WorkerRuntime,
+  resolveFrameDefinitions,
+  clearSourceCache,
+  __wp$f,
+  __wp$s,
+  denseMode,
+  summarize,
+  formatSummary,
+  transformForSampling,
+  transformHtmlForSampling,
+  denseReady,
+} = api;
+
+// The drop-in <script src=".../webprof.js" data-polyfill> installs the
+// Profiler polyfill at once (document.currentScript exists only while a
+// classic script evaluates).
+const tag = typeof document !== 'undefined' ? document.currentScript : null;
+if (tag && tag.hasAttribute && tag.hasAttribute('data-polyfill')) api.installProfilerPolyfill();

@@ -1,7 +1,8 @@
 // `webprof/polyfill`: defines globalThis.Profiler where the engine's own is
 // missing or not allowed (Chromium without `Document-Policy: js-profiling`,
 // Firefox, Safari, file:// pages). Where the native one works it is left in
-// place. The drop-in script does the same when its tag has `data-polyfill`.
+// place. The drop-in script does the same when its tag has `data-polyfill`
+// (js/index.mjs).
 import { Profiler, nativeProfilerAllowed } from './profiler/profiler.mjs';
 
 export { nativeProfilerAllowed };
@@ -12,8 +13,3 @@ export function installProfilerPolyfill() {
   globalThis.Profiler = Profiler;
   return true;
 }
-
-// The drop-in <script src=".../webprof.js" data-polyfill> installs at once
-// (document.currentScript exists only while a classic script evaluates).
-const tag = typeof document !== 'undefined' ? document.currentScript : null;
-if (tag && tag.hasAttribute && tag.hasAttribute('data-polyfill')) installProfilerPolyfill();

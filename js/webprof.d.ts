@@ -1,10 +1,16 @@
-// Published types of the `webprof` package. Sections follow js/index.mjs.
+// Published types of the `webprof` package. Sections follow js/api.mjs.
 
 // ---- core ----
 /** Resolves once the Wasm core is loaded; rejects with a WebprofError saying why not. */
 export const ready: Promise<void>;
 /** True once the core can be called synchronously. */
 export function isReady(): boolean;
+/**
+ * Where to fetch `webprof-core.wasm` from (a CDN, an asset your build renamed). Call it at the top level of the module
+ * that statically imports webprof (the core starts loading right after); later it throws. Bundlers that understand
+ * `new URL('./file', import.meta.url)` (Vite, webpack 5, Rollup, Parcel) need no call.
+ */
+export function setWasmUrl(url: string | URL): void;
 /** Every error webprof raises itself; `code` is the core's status name when it came from the core. */
 export class WebprofError extends Error {
   readonly code?: string;

@@ -5,16 +5,16 @@
 // typed-array view, so views are re-read per call.
 import createWebprofCore from '../../build/wasm/wasm/webprof-core.mjs';
 
+import { pageHost } from './page.mjs';
+
 const WASM_FILE = 'webprof-core.wasm';
 
 // Where webprof's own code was loaded from: the module URL, or the src of
 // the classic <script> (captured while it evaluates; later it is gone), or
 // '' (e.g. the classic build in a worker). import.meta.url is replaced by
 // `undefined` in the classic-script build.
-export const loadedFrom =
-  import.meta.url ||
-  (typeof document !== 'undefined' && document.currentScript && document.currentScript.src) ||
-  '';
+const currentScript = typeof document !== 'undefined' ? document.currentScript : null;
+export const loadedFrom = import.meta.url || (currentScript && currentScript.src) || '';
 
 export class WebprofError extends Error {
   constructor(message, code) {
@@ -26,27 +26,51 @@ export class WebprofError extends Error {
 
 let module = null;
 let poisoned = null;
+let loading = false;
+// An explicit location: setWasmUrl(), the drop-in's `data-wasm-url`
+// attribute, or a global `webprofWasmUrl` set before webprof loads (workers).
+let wasmUrlOverride =
+  (currentScript && currentScript.getAttribute && currentScript.getAttribute('data-wasm-url')) || null;
+
+/**
+ * Where to fetch webprof-core.wasm from (a CDN, a renamed asset). Call it at
+ * the top level of a module that statically imports webprof: the core starts
+ * loading in the microtask after the module graph has run.
+ */
+export function setWasmUrl(url) {
+  if (loading) throw new WebprofError('webprof: setWasmUrl() came after the Wasm core started loading');
+  wasmUrlOverride = String(url);
+}
 
 function wasmUrl() {
-  const override = globalThis.webprofWasmUrl;
+  const override = wasmUrlOverride || globalThis.webprofWasmUrl;
   if (override) return String(override);
-  const base = loadedFrom || (globalThis.location && globalThis.location.href);
-  return new URL(WASM_FILE, base).href;
+  // The literal `new URL('./…', import.meta.url)` is the pattern Vite and
+  // webpack 5 (and bundlers with the same support) rewrite to the asset they
+  // emit: keep it literal. The classic-script build has no import.meta.url: the .wasm is
+  // next to the script, or to the page.
+  if (import.meta.url) return new URL('./webprof-core.wasm', import.meta.url).href;
+  return new URL(WASM_FILE, loadedFrom || (globalThis.location && globalThis.location.href)).href;
 }
 
 async function load() {
+  loading = true;
   const options = {};
+  const url = wasmUrl();
   const isNode = typeof process === 'object' && process.versions && typeof process.versions.node === 'string';
-  if (isNode && !globalThis.webprofWasmUrl) {
+  if (isNode && url.startsWith('file:')) {
     const fsName = 'node:fs/promises';
     const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName);
-    options.wasmBinary = await fs.readFile(new URL(wasmUrl()));
+    options.wasmBinary = await fs.readFile(new URL(url));
   } else {
-    options.locateFile = (path) => (path === WASM_FILE ? wasmUrl() : path);
+    options.locateFile = () => url;
   }
   options.onAbort = (what) => {
-    poisoned = new WebprofError(`webprof: the Wasm core aborted (${what}); this instance is unusable`);
+    poisoned = new WebprofError(`webprof: the Wasm core aborted (${plain(what)}); this instance is unusable`);
   };
+  // Emscripten prints its own diagnostics (with the wasm URL) to the console;
+  // what webprof reports goes through `ready` instead.
+  options.printErr = () => {};
   module = await createWebprofCore(options);
   // Take references to the plain exports only after one call each: before
   // that they are slow lazy wrappers (TOOLCHAIN.md).
@@ -54,17 +78,51 @@ async function load() {
   return module;
 }
 
-/** Resolves once the Wasm core is loaded (rejects with why it could not be). */
-export const ready = load().then(
-  () => undefined,
-  (e) => {
-    const err = new WebprofError(
-      `webprof: could not load the Wasm core from ${safeUrl()}: ${e && e.message ? e.message : e}`,
-    );
-    poisoned = err;
-    throw err;
-  },
-);
+// Error text for users: no Emscripten build advice, no megabyte-long
+// data: URLs (the Playwright agent's .wasm travels as one), capped length.
+const MAX_MESSAGE = 300;
+function plain(what) {
+  let text = String(what && what.message ? what.message : what);
+  text = text.replace(/\s*Build with -s ASSERTIONS=1 for more info\.?/g, '');
+  text = text.replace(/^Aborted\((.*)\)\.?$/s, '$1');
+  text = text.replace(/data:[^\s'")]{64,}/g, (d) => `${d.slice(0, d.indexOf(',') + 1)}… (${d.length} chars)`);
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+function failure(e) {
+  let hint = '';
+  const where = safeUrl();
+  if (
+    where.startsWith('file:') &&
+    !(typeof process === 'object' && process.versions && process.versions.node)
+  ) {
+    hint =
+      ' (pages opened from file:// cannot fetch it: serve the page over http, e.g. `python3 -m http.server`)';
+  } else if (/Content.Security.Policy|unsafe-eval/i.test(String(e && e.message ? e.message : e))) {
+    hint = " (the page's Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src)";
+  }
+  return new WebprofError(`webprof: could not load the Wasm core from ${plain(where)}: ${plain(e)}${hint}`);
+}
+
+/**
+ * Resolves once the Wasm core is loaded (rejects with why it could not be).
+ * Loading starts after the current task's imports have run, so setWasmUrl()
+ * called by the importer still counts. A copy of webprof that found another
+ * one on the page (js/core/page.mjs) never settles its own `ready` and loads
+ * nothing: its public API is the other copy's.
+ */
+export const ready = pageHost()
+  ? new Promise(() => {})
+  : Promise.resolve()
+      .then(load)
+      .then(
+        () => undefined,
+        (e) => {
+          const err = failure(e);
+          poisoned = err;
+          throw err;
+        },
+      );
 // A load failure is reported through `ready`; keep it from also surfacing as
 // an unhandled rejection when nobody awaits it.
 ready.catch(() => {});
@@ -96,7 +154,7 @@ export function guard(fn) {
     return fn(m);
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) {
-      poisoned = new WebprofError(`webprof: the Wasm core trapped (${e.message}); this instance is unusable`);
+      poisoned = new WebprofError(`webprof: the Wasm core trapped (${plain(e)}); this instance is unusable`);
       throw poisoned;
     }
     throw e;

@@ -36,6 +36,10 @@ export function agentScript({ script, wasmUrl }, { autoStart = null, nativeAllow
   Object.defineProperty(globalThis, 'webprofWasmUrl', { value: ${JSON.stringify(wasmUrl)}, configurable: true });
   ${nativeAllowed === undefined ? '' : `Object.defineProperty(globalThis, 'webprofNativeProfiler', { value: ${JSON.stringify(nativeAllowed ? 'allowed' : 'denied')}, configurable: true });`}
   ${script}
+  // Stay private: the page's own webprof (if any) keeps its own core and
+  // probes windows instead of joining the agent's (js/core/page.mjs).
+  const page = globalThis[Symbol.for('webprof.page')];
+  if (page && page.api.ready === webprof.ready) delete globalThis[Symbol.for('webprof.page')];
   Object.defineProperty(globalThis, '${HIDDEN}', { value: webprof, configurable: true });
   // The checks the transform inserts into rewritten scripts use these.
   Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });

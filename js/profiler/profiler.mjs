@@ -233,9 +233,10 @@ class NativeBackend {
   }
 }
 
-// webprof's own file (when it is one) and the polyfill's muted/realm rule.
+// webprof's own files (when they are: ownUrl is a URL prefix, the core's
+// rule) and the polyfill's muted/realm rule.
 function hiddenForImport(url) {
-  return (ownUrl !== null && url.replace(/[?#].*$/, '') === ownUrl) || isMutedScriptUrl(url);
+  return (ownUrl !== null && url.replace(/[?#].*$/, '').startsWith(ownUrl)) || isMutedScriptUrl(url);
 }
 
 /**

@@ -61,9 +61,14 @@ export const now = pickClock(globalThis);
 // dist/webprof.js, dist/polyfill.mjs): its frames — e.g. the explicit-probes
 // functions that call probe() — are removed by URL too. Inside a page's own
 // bundle the URL is the page's, so only the MARKER names are used.
+// The ES module entries share their code in dist/webprof-chunk-<hash>.mjs:
+// then the prefix .../dist/webprof covers the chunk and the entries.
 const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
+const OWN_CHUNK = /^(.*\/webprof)-chunk-\w+\.mjs([?#].*)?$/;
 export const ownUrl = (() => {
   const u = ownScriptUrl();
+  const chunk = OWN_CHUNK.exec(u);
+  if (chunk) return chunk[1];
   return OWN_FILE.test(u) ? u.replace(/[?#].*$/, '') : null;
 })();
 

@@ -28,14 +28,19 @@ export function ownScriptUrl() {
 /**
  * The URL prefix of webprof's own scripts, or '' when webprof does not have
  * a script of its own: the js/ directory when running from source, the
- * dist/ file (webprof.js / webprof.mjs) when loaded as such. Bundled into a
- * page's script, that script is the page's too, so no prefix: webprof's own
- * frames are then recognised by the function-name marker only.
+ * dist/ files (webprof.js, or the ES module entries and their chunk) when
+ * loaded as such. Bundled into a page's script, that script is the page's
+ * too, so no prefix: webprof's own frames are then recognised by the
+ * function-name marker only.
  */
 export function ownUrlPrefix() {
   const url = ownScriptUrl();
   const fromSource = /^(.*\/js\/)(?:[\w-]+\/)*[\w-]+\.mjs$/.exec(url);
   if (fromSource) return fromSource[1];
+  // The ES module entries share their code in dist/webprof-chunk-<hash>.mjs
+  // (js/tools/build.mjs): the prefix covers it and the entries beside it.
+  const chunk = /^(.*\/webprof)-chunk-\w+\.mjs$/.exec(url);
+  if (chunk) return chunk[1];
   return /\/webprof\.m?js$/.test(url) ? url : '';
 }
 
@@ -136,7 +141,7 @@ function __webprof$captureStack(entry) {
  */
 export function classicBuildUrl(what) {
   const own = ownUrlPrefix() && ownScriptUrl();
-  if (/\.mjs$/.test(own)) return own.replace(/\.mjs$/, '.js');
+  if (/\.mjs$/.test(own)) return own.replace(/(-chunk-\w+)?\.mjs$/, '.js');
   if (/\.js$/.test(own)) return own;
   throw new Error(`webprof: ${what}: cannot locate dist/webprof.js from ${own || 'an unknown URL'}`);
 }

@@ -1,7 +1,7 @@
 // `npm run build`: native core (tests, benchmarks), Wasm core, then dist/.
 // --js-only skips the native builds (dist/ needs only the Wasm core).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -27,53 +27,70 @@ run('cmake', ['--preset', 'wasm'], { NODE_PATH: '/usr/share/nodejs' });
 run('cmake', ['--build', 'build/wasm', '-j', jobs], { NODE_PATH: '/usr/share/nodejs' });
 
 const dist = join(root, 'dist');
+// Chunk names carry a content hash: start clean so no stale chunk ships.
+rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 copyFileSync(join(root, 'build/wasm/wasm/webprof-core.wasm'), join(dist, 'webprof-core.wasm'));
 
-// One table of entry points. `global` makes a classic-script (IIFE) build
-// that defines exactly that one global; `node` entries run only in Node.
-const ENTRIES = [
-  { src: 'js/index.mjs', out: 'webprof.mjs', global: 'webprof', script: 'webprof.js' },
-  // The probes behind the compile-time flags (js/build-flags/); self-contained,
-  // so use it instead of, not beside, webprof.mjs for probes.
-  { src: 'js/perf.mjs', out: 'webprof-perf.mjs' },
-  { src: 'js/node/playwright.mjs', out: 'playwright.mjs', node: true },
-  { src: 'js/node/webprof-cli.mjs', out: 'webprof-cli.mjs', node: true },
-  // Build-time transforms for bundlers (run in Node, each with the core it
-  // finds next to itself in dist/): `webprof/transform/esbuild`, `.../rollup`.
-  { src: 'js/transform/esbuild.mjs', out: 'transform-esbuild.mjs', node: true },
-  { src: 'js/transform/rollup.mjs', out: 'transform-rollup.mjs', node: true },
-];
-
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const common = {
   bundle: true,
   target: 'es2020',
   logLevel: 'warning',
   legalComments: 'none',
   absWorkingDir: root,
+  // Copies of one version on a page share one core (js/core/page.mjs).
+  define: { __WEBPROF_VERSION__: JSON.stringify(version) },
 };
-const nodeOnly = { platform: 'node', target: 'node18', external: ['playwright-core', '@playwright/test'] };
-for (const e of ENTRIES) {
+
+// The browser ES module entries, built together: what they share (the core
+// loader, probes, sampler) goes into one chunk, so a page importing several
+// of them evaluates it once: one Wasm instance, one probes state. The chunk
+// sits beside the entries, where its `new URL('./webprof-core.wasm',
+// import.meta.url)` finds the .wasm; its name starts with `webprof-chunk-`
+// (the own-frame prefix in js/profiler/stack_capture.mjs relies on it).
+// webprof-perf.mjs holds the probes behind the compile-time flags
+// (js/build-flags/): flags off, a bundler drops its chunk import.
+await esbuild.build({
+  ...common,
+  entryPoints: { webprof: 'js/index.mjs', 'webprof-perf': 'js/perf.mjs' },
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'webprof-chunk-[hash]',
+  format: 'esm',
+  platform: 'neutral',
+});
+// The drop-in classic <script>: defines exactly one global and finds the
+// .wasm next to itself through document.currentScript.
+await esbuild.build({
+  ...common,
+  entryPoints: ['js/index.mjs'],
+  outfile: join(dist, 'webprof.js'),
+  format: 'iife',
+  globalName: 'webprof',
+  platform: 'browser',
+  define: { ...common.define, 'import.meta.url': 'undefined' },
+});
+// Node-side tools; the build-time transforms each run with the core they
+// find next to themselves in dist/ (`webprof/transform/esbuild`, `.../rollup`).
+const NODE_ENTRIES = [
+  { src: 'js/node/playwright.mjs', out: 'playwright.mjs' },
+  { src: 'js/node/webprof-cli.mjs', out: 'webprof-cli.mjs' },
+  { src: 'js/transform/esbuild.mjs', out: 'transform-esbuild.mjs' },
+  { src: 'js/transform/rollup.mjs', out: 'transform-rollup.mjs' },
+];
+for (const e of NODE_ENTRIES) {
   await esbuild.build({
     ...common,
     entryPoints: [e.src],
     outfile: join(dist, e.out),
     format: 'esm',
-    ...(e.node ? nodeOnly : { platform: 'neutral' }),
+    platform: 'node',
+    target: 'node18',
+    define: { ...common.define, __WEBPROF_SHARE_PAGE__: 'false' }, // js/core/page.mjs
+    external: ['playwright-core', '@playwright/test'],
   });
-  if (e.global) {
-    // A classic <script> defines exactly one global; it finds the .wasm next
-    // to itself through document.currentScript.
-    await esbuild.build({
-      ...common,
-      entryPoints: [e.src],
-      outfile: join(dist, e.script),
-      format: 'iife',
-      globalName: e.global,
-      platform: 'browser',
-      define: { 'import.meta.url': 'undefined' },
-    });
-  }
 }
 // playwright.d.ts sits in js/node/ but next to webprof.d.ts in dist/.
 for (const dts of ['webprof.d.ts', 'webprof-perf.d.ts', 'playwright.d.ts'])
@@ -99,6 +116,4 @@ mkdirSync(join(dist, 'build-flags'), { recursive: true });
 for (const f of ['index.mjs', 'esbuild.mjs', 'rollup.mjs', 'webpack.mjs']) {
   copyFileSync(join(root, 'js/build-flags', f), join(dist, 'build-flags', f));
 }
-console.error(
-  `[build] dist/ ready: ${ENTRIES.map((e) => [e.out, e.script].filter(Boolean).join(', ')).join(', ')}`,
-);
+console.error(`[build] dist/ ready: ${readdirSync(dist).join(', ')}`);

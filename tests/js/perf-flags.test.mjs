@@ -106,6 +106,9 @@ function webpackBuild(options, outDir, entry = app) {
         // Keep import.meta.url a runtime value: webpack otherwise bakes in
         // the source file's URL and the core looks for its .wasm there.
         module: { parser: { javascript: { importMeta: false } } },
+        // From source the .wasm the loader names beside js/core/core.mjs is
+        // the Wasm build's (dist/ has it beside the chunk).
+        resolve: { alias: { [join(root, 'js/core/webprof-core.wasm')]: wasm } },
         plugins: [new WebprofPerfWebpackPlugin(options)],
       },
       (err, stats) => (err ? reject(err) : resolve(stats)),
