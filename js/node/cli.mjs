@@ -5,11 +5,22 @@
 // Progress goes to stderr; every failure prints one line starting with
 // "webprof record:" and exits non-zero (2 = bad usage, 1 = runtime failure).
 import { access, mkdir, writeFile, unlink } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { constants, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { install, stopProfile, watchPageErrors } from './playwright.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
+
+// The package version: set by the build (js/tools/build.mjs); from source, package.json.
+const VERSION =
+  typeof __WEBPROF_VERSION__ === 'string'
+    ? __WEBPROF_VERSION__
+    : JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+const HELP = `usage: webprof <command> [options]
+  webprof record <url> [options]   profile a page in headless Chromium (webprof record --help)
+  webprof --version                print the version
+  webprof --help                   this text`;
 
 const USAGE = `usage: webprof record <url> [options]
   --out DIR               output folder (default ./webprof-out)
@@ -121,7 +132,7 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
   } catch {
     throw new RecordError(`cannot start the browser: ${o.browser} is not an executable file`);
   }
-  const { chromium } = await import('playwright-core');
+  const { chromium } = await loadPlaywright();
   log(`[${elapsed()}] starting ${o.browser}`);
   let browser;
   try {
@@ -195,7 +206,27 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
   }
 }
 
+// playwright-core is an optional peer dependency: browser users of webprof
+// install nothing for it, `webprof record` says how to get it.
+async function loadPlaywright() {
+  try {
+    return await import('playwright-core');
+  } catch (e) {
+    if (e && e.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    throw new RecordError('needs playwright-core: npm install --save-dev playwright-core');
+  }
+}
+
 export async function main(argv) {
+  const [first] = argv;
+  if (first === '--version' || first === '-v' || first === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
   let o;
   try {
     o = parseArgs(argv);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -213,6 +213,32 @@ test('bad usage prints one line and exits 2', () => {
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.match(r.stderr, /^webprof record: .*\(see webprof record --help\)/);
   }
+});
+
+test('webprof --help, webprof record --help and --version print and exit 0', () => {
+  const help = webprof('--help');
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /webprof record <url>/);
+  assert.match(help.stdout, /--version/);
+  const recordHelp = webprof('record', '--help');
+  assert.equal(recordHelp.status, 0);
+  assert.match(recordHelp.stdout, /--sample-interval MS/);
+  const version = webprof('--version');
+  assert.equal(version.status, 0);
+  assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+});
+
+test('without playwright-core (an optional peer dependency) record says how to get it', () => {
+  // The bin alone, where no node_modules can be found.
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-nopw-'));
+  copyFileSync(bin, join(dir, 'webprof-cli.mjs'));
+  const r = spawnSync(process.execPath, [join(dir, 'webprof-cli.mjs'), 'record', 'http://127.0.0.1:9/'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  rmSync(dir, { recursive: true, force: true });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /^webprof record: needs playwright-core: npm install --save-dev playwright-core$/m);
 });
 
 test('every option the usage lists is accepted', () => {
