@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { minify } from 'terser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const jsOnly = process.argv.includes('--js-only');
@@ -72,6 +73,28 @@ await esbuild.build({
   platform: 'browser',
   define: { ...common.define, 'import.meta.url': 'undefined' },
 });
+// The browser files are minified by terser, which (unlike esbuild) can keep
+// chosen function names: webprof's own frames are recognised by the
+// `__webprof$` prefix of their function names (js/profiler/sampler.mjs
+// MARKER), so those survive; class names too (error and constructor names).
+// webprof-perf.mjs stays as built: its flag ternaries are for the
+// application's minifier (js/perf.mjs).
+const KEEP = /^__webprof\$/;
+for (const file of readdirSync(dist).filter(
+  (f) => f === 'webprof.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f),
+)) {
+  const path = join(dist, file);
+  const { code } = await minify(readFileSync(path, 'utf8'), {
+    module: file.endsWith('.mjs'),
+    ecma: 2020,
+    compress: { keep_fnames: KEEP },
+    mangle: { keep_fnames: KEEP },
+    keep_classnames: true,
+    // Keep the bundler hints on the Node-only dynamic import (js/core/core.mjs).
+    format: { comments: /webpackIgnore|@vite-ignore/ },
+  });
+  writeFileSync(path, code);
+}
 // Node-side tools; the build-time transforms each run with the core they
 // find next to themselves in dist/ (`webprof/transform/esbuild`, `.../rollup`).
 const NODE_ENTRIES = [
