@@ -14,6 +14,11 @@ const benches = [
   ['RuntimeProfiler (Node)', 'node', ['tests/bench/runtime_profiler_bench.mjs']],
   ['sampling transform over all of node_modules (Node)', 'node', ['tests/bench/transform_corpus_bench.mjs']],
   [
+    'sampling transform: the cost of sampling dependencies (Node)',
+    'node',
+    ['tests/bench/transform_deps_cost_bench.mjs'],
+  ],
+  [
     'dense-sampling overhead in Chromium',
     'npx',
     ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead|sample cost', '--reporter=line'],
