@@ -10,6 +10,12 @@ Session::Session(const SessionOptions& options) : options_(options) {
     options_.sample_interval_ms = 0;
 }
 
+Status SampleTimeStatus(double ts, double prev) {
+  if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
+  if (ts < prev) return Status::kTimestampOutOfOrder;
+  return Status::kOk;
+}
+
 void Session::Pause() {
   if (state_ == SessionState::kStarted) state_ = SessionState::kPaused;
 }
@@ -21,11 +27,8 @@ void Session::Resume() {
 Status Session::Precheck(double ts) const {
   if (state_ == SessionState::kStopped) return Status::kStopped;
   if (state_ == SessionState::kPaused) return Status::kPaused;
-  if (!std::isfinite(ts) || ts < 0) return Status::kInvalidTimestamp;
   const SampleBuffer& samples = trace_.samples();
-  if (!samples.empty() && ts < samples.back().timestamp)
-    return Status::kTimestampOutOfOrder;
-  return Status::kOk;
+  return SampleTimeStatus(ts, samples.empty() ? -1 : samples.back().timestamp);
 }
 
 bool Session::WouldKeep(double ts) const {

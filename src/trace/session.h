@@ -18,6 +18,12 @@
 
 namespace webprof {
 
+// The one rule for a sample's time, shared by every way samples enter a
+// trace (Session::TakeSample, TraceLoader): finite, >= 0 and not before the
+// previous sample (`prev_ms` < 0: there is none). Returns kOk,
+// kInvalidTimestamp or kTimestampOutOfOrder.
+Status SampleTimeStatus(double timestamp_ms, double prev_ms);
+
 enum class SessionState : int32_t { kStarted = 0, kPaused = 1, kStopped = 2 };
 
 struct SessionOptions {

@@ -1,0 +1,121 @@
+#include "trace/trace_loader.h"
+
+#include <cstring>
+#include <limits>
+
+#include "trace/session.h"
+
+namespace webprof {
+
+namespace {
+constexpr double kTwoPow52 = 4503599627370496.0;
+}  // namespace
+
+Status TraceLoader::AddResource(std::string_view url) {
+  ResourceId id = trace_->InternResource(url);
+  if (id.is_none()) return Status::kTableFull;
+  resource_map_.push_back(id.value);
+  return Status::kOk;
+}
+
+Status TraceLoader::AddFrame(std::string_view name, uint32_t resource,
+                             uint32_t line, uint32_t column) {
+  ResourceId res = ResourceId::None();
+  if (resource != kNone) {
+    if (resource >= resource_map_.size()) return Status::kUnknownResource;
+    res = ResourceId(resource_map_[resource]);
+  }
+  StringId n = trace_->names().Intern(name);
+  if (n.is_none()) return Status::kTableFull;
+  FrameId out;
+  Status st = trace_->InternFrame(n, res, line, column, &out);
+  if (st != Status::kOk) return st;
+  frame_map_.push_back(out.value);
+  return Status::kOk;
+}
+
+Status TraceLoader::AddStacks(const uint32_t* r, size_t count) {
+  const size_t base = stack_map_.size();
+  for (size_t i = 0; i < count; ++i, r += 2) {
+    if (r[0] >= frame_map_.size())
+      return UndoStacks(Status::kUnknownFrame, base);
+    StackId parent = StackId::None();
+    if (r[1] != kNone) {
+      if (r[1] >= stack_map_.size() - 1)
+        return UndoStacks(Status::kUnknownParent, base);
+      parent = StackId(stack_map_[r[1] + 1]);
+    }
+    StackId out;
+    Status st = trace_->InternStack(FrameId(frame_map_[r[0]]), parent, &out);
+    if (st != Status::kOk) return UndoStacks(st, base);
+    stacks_identity_ &= out.value == stack_map_.size() - 1;
+    stack_map_.push_back(out.value);
+  }
+  return Status::kOk;
+}
+
+Status TraceLoader::UndoStacks(Status s, size_t base) {
+  stack_map_.resize(base);   // rows already interned stay (harmless)
+  stacks_identity_ = false;  // they took core ids the map no longer has
+  return s;
+}
+
+SampleBuffer::Span TraceLoader::ReserveSamples(size_t n) {
+  DropSamples();
+  SampleBuffer& samples = trace_->mutable_samples();
+  reserved_at_ = samples.size();
+  reserved_ = samples.AppendSpan(n);
+  return reserved_;
+}
+
+void TraceLoader::DropSamples() {
+  if (reserved_.size) trace_->mutable_samples().Truncate(reserved_at_);
+  reserved_ = {};
+}
+
+Status TraceLoader::CommitSamples() {
+  static_assert(sizeof(Sample) == 16 && offsetof(Sample, stack) == 8 &&
+                    offsetof(Sample, reserved) == 12,
+                "a reserved row is two f64: [timestamp, stack]");
+  const SampleBuffer& samples = trace_->samples();
+  double prev = reserved_at_ ? samples[reserved_at_ - 1].timestamp : 0;
+  // Locals, not members: stores into the rows would otherwise force the
+  // compiler to reload every member per row.
+  Sample* rows = reserved_.data;
+  const size_t n = reserved_.size;
+  const uint32_t* map = stack_map_.data();
+  const bool identity = stacks_identity_;
+  const double keys = double(stack_map_.size());
+  for (size_t i = 0; i < n; ++i) {
+    char* row = reinterpret_cast<char*>(&rows[i]);
+    double ts = rows[i].timestamp, st;
+    std::memcpy(&st, row + 8, sizeof st);
+    // A stack's key is st + 1, so "no stack" (-1) is key 0 and needs no
+    // branch of its own. Adding 2^52 puts an integral key in the low bits
+    // of the double, which is how the key is read: double -> integer
+    // conversions cost Wasm (trap guards) several times this. Subtracting
+    // 2^52 back tests that st was an integer. With prev >= 0, the time test
+    // accepts exactly what SampleTimeStatus() accepts (finite, >= 0, not
+    // before the previous sample), which classifies the rare failure.
+    double key = st + 1;
+    double shifted = key + kTwoPow52;
+    uint64_t bits;
+    std::memcpy(&bits, &shifted, sizeof bits);
+    uint32_t k = static_cast<uint32_t>(bits);
+    if (!(ts >= prev && ts <= std::numeric_limits<double>::max() && key >= 0 &&
+          key < keys && shifted - kTwoPow52 - 1 == st)) {
+      Status s = SampleTimeStatus(ts, i || reserved_at_ ? prev : -1);
+      DropSamples();
+      return s != Status::kOk ? s : Status::kUnknownStack;
+    }
+    // Key 0 -> None (all ones) either way; then reserved = 0.
+    uint64_t stack = identity ? uint32_t(k - 1) : map[k];
+    std::memcpy(row + 8, &stack, sizeof stack);  // little-endian (Wasm, x86)
+    prev = ts;
+  }
+  reserved_ = {};
+  has_samples_ = true;
+  return Status::kOk;
+}
+
+}  // namespace webprof
