@@ -13,12 +13,12 @@
 // TraceSession is deleted — a detached handle is never dereferenced again.
 #include <emscripten/emscripten.h>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "bind_util.h"
 #include "sampling/deferred_stacks.h"
+#include "sampling/session_set.h"
 #include "sampling/stack_sampler.h"
 #include "trace/session.h"
 
@@ -30,10 +30,7 @@ namespace {
 struct ProfilerCore {
   StackSampler sampler;
   DeferredStacks deferred;
-  std::vector<Session*> attached;
-  std::vector<Status> results;     // Status is int32: JS reads HEAP32
-  std::vector<Session*> selected;  // reused per sample
-  std::vector<Status> selected_results;
+  SessionSet sessions;       // results(): Status is int32, JS reads HEAP32
   std::string unclassified;  // '\n'-joined URLs of the last refused capture
 };
 
@@ -50,27 +47,6 @@ int32_t Finish(Status parsed) {
   else
     c.unclassified.clear();
   return static_cast<int32_t>(parsed);
-}
-
-// Whether `mask` selects the i-th attached session: bit i, and sessions
-// past the 32nd always (the mask is one uint32 wide).
-bool Selected(size_t i, uint32_t mask) {
-  return i >= boundary::kSampleMaskBits || (mask >> i) & 1u;
-}
-
-// Selects the attached sessions in `mask` into c.selected.
-void Select(ProfilerCore& c, uint32_t mask) {
-  c.selected.clear();
-  for (size_t i = 0; i < c.attached.size(); ++i)
-    if (Selected(i, mask)) c.selected.push_back(c.attached[i]);
-  c.selected_results.assign(c.selected.size(), Status::kOk);
-}
-
-// Spreads c.selected_results back over c.results (unselected read kOk).
-void SpreadResults(ProfilerCore& c, uint32_t mask) {
-  size_t k = 0;
-  for (size_t i = 0; i < c.attached.size(); ++i)
-    c.results[i] = Selected(i, mask) ? c.selected_results[k++] : Status::kOk;
 }
 
 }  // namespace
@@ -94,37 +70,30 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
 // Adds a session (TraceSession handle) to those fed by wp_profiler_sample.
 // Returns the number attached.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_attach(uintptr_t handle) {
-  ProfilerCore& c = Core();
-  auto* s = reinterpret_cast<Session*>(handle);
-  if (std::find(c.attached.begin(), c.attached.end(), s) == c.attached.end())
-    c.attached.push_back(s);
-  c.results.assign(c.attached.size(), Status::kOk);
-  return static_cast<int32_t>(c.attached.size());
+  return static_cast<int32_t>(
+      Core().sessions.Attach(reinterpret_cast<Session*>(handle)));
 }
 
 // Removes a session, keeping the order of the others. Returns the number left.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
-  ProfilerCore& c = Core();
-  auto* s = reinterpret_cast<Session*>(handle);
-  c.attached.erase(std::remove(c.attached.begin(), c.attached.end(), s),
-                   c.attached.end());
-  c.results.assign(c.attached.size(), Status::kOk);
-  return static_cast<int32_t>(c.attached.size());
+  return static_cast<int32_t>(
+      Core().sessions.Detach(reinterpret_cast<Session*>(handle)));
 }
 
 // One due sample from one stack text (format detected) for the attached
-// sessions selected by `mask` (Selected()). Returns the parse status;
+// sessions selected by `mask` (SessionSet::Selected). Returns the parse status;
 // per-session statuses are at wp_profiler_results() (unselected ones read kOk).
 // kUnclassifiedScript: nothing sampled, the URLs are at
 // wp_profiler_unclassified().
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
                                                 double ts, uint32_t mask) {
   ProfilerCore& c = Core();
-  Select(c, mask);
-  Status parsed = c.sampler.Sample(View(ptr, len), StackFormat::kAuto, ts,
-                                   c.selected.data(), c.selected.size(),
-                                   c.selected_results.data());
-  SpreadResults(c, mask);
+  SessionSet& set = c.sessions;
+  set.Select(mask);
+  Status parsed =
+      c.sampler.Sample(View(ptr, len), StackFormat::kAuto, ts, set.selected(),
+                       set.selected_count(), set.selected_results());
+  set.Spread(mask);
   return Finish(parsed);
 }
 
@@ -134,10 +103,11 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
 // must be passed to wp_profiler_resolve after every earlier one.
 EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_defer(double ts, uint32_t mask) {
   ProfilerCore& c = Core();
-  Select(c, mask);
-  size_t kept = c.deferred.Take(ts, c.selected.data(), c.selected.size(),
-                                c.selected_results.data());
-  SpreadResults(c, mask);
+  SessionSet& set = c.sessions;
+  set.Select(mask);
+  size_t kept = c.deferred.Take(ts, set.selected(), set.selected_count(),
+                                set.selected_results());
+  set.Spread(mask);
   return static_cast<uint32_t>(kept);
 }
 
@@ -174,16 +144,12 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample_one(uintptr_t handle,
 
 // An idle sample (no stackId) for the attached sessions selected by `mask`.
 EMSCRIPTEN_KEEPALIVE void wp_profiler_idle(double ts, uint32_t mask) {
-  ProfilerCore& c = Core();
-  for (size_t i = 0; i < c.attached.size(); ++i)
-    c.results[i] = Selected(i, mask)
-                       ? c.attached[i]->TakeSample(ts, StackId::None())
-                       : Status::kOk;
+  Core().sessions.TakeIdle(ts, mask);
 }
 
 // int32 statuses of the last sample/idle call, one per attached session.
 EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_results() {
-  return reinterpret_cast<uintptr_t>(Core().results.data());
+  return reinterpret_cast<uintptr_t>(Core().sessions.results());
 }
 
 EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_unclassified() {

@@ -26,6 +26,7 @@
 
 #include "base/ids.h"
 #include "base/status.h"
+#include "sampling/session_set.h"
 #include "sampling/stack_sampler.h"
 #include "trace/frame.h"
 #include "trace/sample.h"
@@ -51,8 +52,8 @@ constexpr uint32_t kNoneU32 = StackId::kNoneValue;
 const char* SessionStateName(SessionState s);
 
 // A sample's session mask selects attached session i by bit i (sessions
-// past the last bit are always selected).
-constexpr int32_t kSampleMaskBits = 32;
+// past the last bit are always selected): sampling/session_set.h.
+constexpr int32_t kSampleMaskBits = SessionSet::kMaskBits;
 
 // ---- sampler configuration ----
 // What a sampler's configure(kind, text) call sets (the W3C Profiler's
