@@ -416,9 +416,9 @@ export function instrument<T extends object>(obj: T): T;
 /** An explicit probe site: takes a polyfill sample if one is due (≈1–10 ns when none is). */
 export function probe(): void;
 /**
- * Keeps frames without a script (builtins such as `Array.prototype.map`, `sort`, `String.prototype.replace`, a
- * generator's `next`) in the polyfill's traces. Chromium's native Profiler reports none, and by default neither
- * does the polyfill (a builtin's time is its caller's). Page-wide; call it before starting a Profiler.
+ * Keeps frames without a resource (builtins such as `Array.prototype.map`, `sort`, `String.prototype.replace`, a
+ * generator's `next`; `eval` and `new Function` code) in the polyfill's traces. Chromium's native Profiler reports
+ * none, and by default neither does the polyfill (their time is their caller's). Page-wide; call it before starting a Profiler.
  */
 export function keepBuiltinFrames(keep: boolean): void;
 /** Loads a ProfilerTrace (e.g. Chromium's) through the core's interning; hidden resources' frames map to nothing. */

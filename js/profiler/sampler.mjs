@@ -141,10 +141,10 @@ function configure() {
 
 let keepBuiltins = false;
 /**
- * Keeps frames without a script (builtins: Array.prototype.map, sort,
- * String.prototype.replace, a generator's next…) in the polyfill's traces.
- * Chromium's native Profiler reports none, and by default neither does the
- * polyfill: a builtin's time is its caller's. Page-wide; it applies to the
+ * Keeps frames without a resource (builtins: Array.prototype.map, sort,
+ * String.prototype.replace, a generator's next…; eval and new Function code)
+ * in the polyfill's traces. Chromium's native Profiler reports none, and by
+ * default neither does the polyfill: their time is their caller's. Page-wide; it applies to the
  * stacks the core parses from then on (call it before starting a Profiler).
  * @param {boolean} keep
  */

@@ -67,6 +67,8 @@ Status StackSampler::Capture(std::string_view text, StackFormat format) {
         hidden = script_muted_[id.value];
       }
       caller_hidden = hidden;
+      // Eval and `new Function` code has no resource: native drops it too.
+      if (f.url.empty() && !keep_builtins_) hidden = true;
     }
     if (!hidden) visible_.push_back(RawFrame{f.name, f.url, f.line, f.column});
   }

@@ -10,15 +10,17 @@
 //    marker when webprof is bundled into the page's script) are removed;
 //  - frames of classic scripts with muted errors (CORS) are removed — the JS
 //    side decides which scripts are muted (js/muted.mjs) and tells us once;
-//  - a frame without a script (a builtin such as Array.prototype.map,
-//    String.prototype.replace, a generator's next) is removed, as Chromium's
-//    native Profiler does (verified in Chromium 156: it reports no frame
-//    without a resource anywhere in a stack, the top included — time in
-//    sort() or JSON.parse is its caller's self time; SpiderMonkey's
-//    Error.stack shows none to begin with). With KeepBuiltinFrames(true) a
-//    builtin is kept and takes the script of its nearest caller that has one
-//    (the spec's "attributed script"): called from a muted script or from
-//    webprof it is removed; with no caller at all it stays;
+//  - a frame without a resource — a builtin such as Array.prototype.map,
+//    String.prototype.replace, a generator's next, or eval / new Function
+//    code — is removed, as Chromium's native Profiler does (verified in
+//    Chromium 156: it reports no frame without a resource anywhere in a
+//    stack, the top included — time in sort() or JSON.parse is its caller's
+//    self time, eval'd functions' time their caller's; SpiderMonkey's
+//    Error.stack shows no builtin to begin with). With
+//    KeepBuiltinFrames(true) they are kept; a builtin takes the script of
+//    its nearest caller that has one (the spec's "attributed script"):
+//    called from a muted script or from webprof it is removed; with no
+//    caller at all it stays;
 //  - async frames ("at async f", SpiderMonkey "async*f") are awaiting callers,
 //    not frames on the stack: removed.
 // A sample is always taken, even when nothing is visible (no stackId) or the
@@ -52,7 +54,8 @@ class StackSampler {
   // unclassified_scripts(): the page side classifies them and retries, so
   // a frame of a script nobody looked at can never slip into a trace.
   void RequireClassifiedScripts(bool on) { require_classified_ = on; }
-  // Keeps frames without a script (builtins) instead of removing them.
+  // Keeps frames without a resource (builtins, eval code) instead of
+  // removing them.
   void KeepBuiltinFrames(bool on) { keep_builtins_ = on; }
   // Views into the last Capture()'s text, each URL once.
   const std::vector<std::string_view>& unclassified_scripts() const {

@@ -113,8 +113,27 @@ TEST(StackSampler, BuiltinsBetweenCallerAndCallbackAreDroppedLikeNative) {
   EXPECT_TRUE(s.visible_frames().empty());
 }
 
+// Native drops eval'd and new Function code too (no resource); the
+// functions around it stay.
+TEST(StackSampler, EvalCodeIsDroppedLikeNativeUnlessKept) {
+  for (const char* engine : {"v8-chromium", "spidermonkey-firefox"}) {
+    for (const char* name : {"eval_code", "new_function"}) {
+      const std::string text = Fixture(engine, name);
+      StackSampler s;
+      ASSERT_EQ(s.Capture(text), Status::kOk) << engine << " " << name;
+      for (const RawFrame& f : s.visible_frames())
+        EXPECT_FALSE(f.resource.empty()) << engine << " " << name;
+      size_t dropped = s.visible_frames().size();
+      s.KeepBuiltinFrames(true);
+      ASSERT_EQ(s.Capture(text), Status::kOk);
+      EXPECT_GT(s.visible_frames().size(), dropped) << engine << " " << name;
+    }
+  }
+}
+
 TEST(StackSampler, EvalCodeOfAMutedScriptIsHidden) {
   StackSampler s;
+  s.KeepBuiltinFrames(true);
   s.MuteScript("https://cdn.test/lib.js");
   std::string text =
       V8({"eval (eval at f (https://cdn.test/lib.js:1:2), <anonymous>:1:1)",
