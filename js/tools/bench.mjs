@@ -24,6 +24,7 @@ const benches = [
     ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead|sample cost', '--reporter=line'],
   ],
   ['dense sampling with no build step (service worker)', 'node', ['tests/bench/dense_sw_bench.mjs', '3']],
+  ['third-party accuracy: polyfill vs native on npm libraries', 'node', ['tests/bench/accuracy_bench.mjs']],
   [
     'dense-sampling overhead, headless Chromium without DevTools',
     'node',

@@ -1,0 +1,94 @@
+// Comparing two W3C traces of the same code (tests/bench/accuracy_bench.mjs):
+// self and inclusive shares per frame, errors against a reference, spacing.
+
+/** A frame's identity across traces: name, resource URL, line, column. */
+function keyOf(trace, frameId) {
+  const f = trace.frames[frameId];
+  // The page's query differs between pages (?coi): not part of the identity.
+  const res = f.resourceId === undefined ? '' : trace.resources[f.resourceId].replace(/[?#].*$/, '');
+  return `${f.name}\u0000${res}\u0000${f.line}\u0000${f.column}`;
+}
+
+/**
+ * Self and inclusive share (percent of samples with a stack) per frame key.
+ * weighted: each sample counts the time since the previous one (a late
+ * sample stands for the interval it was late by), not 1.
+ */
+export function shares(trace, { weighted = false } = {}) {
+  const self = new Map();
+  const incl = new Map();
+  let n = 0;
+  let prev = null;
+  for (const s of trace.samples) {
+    const w = weighted ? (prev === null ? 0 : s.timestamp - prev) : 1;
+    prev = s.timestamp;
+    if (s.stackId === undefined) continue;
+    n += w;
+    const seen = new Set();
+    let leaf = true;
+    for (let id = s.stackId; id !== undefined; id = trace.stacks[id].parentId) {
+      const k = keyOf(trace, trace.stacks[id].frameId);
+      if (leaf) self.set(k, (self.get(k) || 0) + w);
+      leaf = false;
+      seen.add(k);
+    }
+    for (const k of seen) incl.set(k, (incl.get(k) || 0) + w);
+  }
+  const pct = (m) => new Map([...m].map(([k, v]) => [k, (100 * v) / Math.max(n, 1)]));
+  const frames = new Set(trace.frames.map((_, i) => keyOf(trace, i)));
+  return { self: pct(self), inclusive: pct(incl), frames, samples: n };
+}
+
+const top = (m, k) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, k)
+    .map(([key]) => key);
+
+function errors(ref, other, keys) {
+  let max = 0;
+  let sum = 0;
+  for (const k of keys) {
+    const e = Math.abs((ref.get(k) || 0) - (other.get(k) || 0));
+    max = Math.max(max, e);
+    sum += e;
+  }
+  return { max, mean: keys.length ? sum / keys.length : 0 };
+}
+
+/**
+ * `other` against the reference `ref`: exact matches of ref's top-15 self
+ * frames among other's frames, and share errors over the union of both
+ * sides' top-15 (so a frame one side overweights counts too).
+ */
+export function compareShares(refTrace, otherTrace, { k = 15, weighted = false } = {}) {
+  const ref = shares(refTrace);
+  const other = shares(otherTrace, { weighted });
+  const refTop = top(ref.self, k);
+  const selfKeys = [...new Set([...refTop, ...top(other.self, k)])];
+  const inclKeys = [...new Set([...top(ref.inclusive, k), ...top(other.inclusive, k)])];
+  const worst = selfKeys
+    .map((key) => ({
+      name: key.split('\u0000')[0],
+      native: ref.self.get(key) || 0,
+      poly: other.self.get(key) || 0,
+    }))
+    .sort((a, b) => Math.abs(b.native - b.poly) - Math.abs(a.native - a.poly))
+    .slice(0, 3);
+  return {
+    top15: { matched: refTop.filter((key) => other.frames.has(key)).length, of: refTop.length },
+    self: errors(ref.self, other.self, selfKeys),
+    inclusive: errors(ref.inclusive, other.inclusive, inclKeys),
+    worst,
+  };
+}
+
+/** p50/p90/p99 of the gaps between consecutive samples taken in [t0, t1]. */
+export function spacing(trace, t0, t1) {
+  const ts = trace.samples.map((s) => s.timestamp).filter((t) => t >= t0 && t <= t1);
+  const gaps = [];
+  for (let i = 1; i < ts.length; i++) gaps.push(ts[i] - ts[i - 1]);
+  gaps.sort((a, b) => a - b);
+  const q = (p) => (gaps.length ? gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))] : NaN);
+  return { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: gaps.length ? gaps[gaps.length - 1] : NaN };
+}

@@ -1,0 +1,196 @@
+// Third-party accuracy: the polyfill against Chromium's native Profiler on
+// real npm libraries nobody here wrote (tests/bench/accuracy/*.mjs; exact
+// versions pinned in package-lock.json). Each library is bundled by esbuild
+// and the bundle put through the sampling transform; native and polyfill
+// profile that same transformed file in one page, so every frame both see
+// has the same name, resource, line and column.
+//
+// Printed per library (same run, native as the reference):
+//  - top-15: how many of native's 15 highest self-time frames the polyfill
+//    reports exactly (name, resource, line, column);
+//  - self / inclusive share error (percentage points) over the union of
+//    both sides' top-15 frames, max and mean — beside native's own
+//    run-to-run error (two native profiles), the noise floor;
+//  - sample spacing p50/p90/p99 (ms) of the polyfill at 1 and 10 ms
+//    (native at 10 ms for reference);
+//  - slowdown, medians of interleaved pairs: transformed vs plain bundle
+//    with no profiler, polyfill@1ms and @10ms vs the transformed bundle
+//    alone, native@10ms vs the plain bundle alone.
+// Nothing is asserted. Expects `npm run build`.
+//   node tests/bench/accuracy_bench.mjs [profile ms = 4000] [pairs = 7] [libs…]
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { chromium } from 'playwright-core';
+import { transformForSampling } from '../../dist/transform-esbuild.mjs';
+import { startStaticServer } from '../../e2e/server.mjs';
+import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
+import { compareShares, spacing } from './accuracy/metrics.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const LIBS = ['marked', 'acorn', 'prettier', 'lodash'];
+const profileMs = Number(process.argv[2] || 4000);
+const pairs = Number(process.argv[3] || 7);
+const only = process.argv.slice(4);
+const libs = only.length ? LIBS.filter((l) => only.includes(l)) : LIBS;
+const RUNTIME = '/dist/webprof.mjs';
+
+async function bundle(lib) {
+  const out = join(root, 'build/bench/accuracy');
+  mkdirSync(out, { recursive: true });
+  const plain = join(out, `${lib}.plain.mjs`);
+  await esbuild.build({
+    entryPoints: [join(root, 'tests/bench/accuracy', `${lib}.mjs`)],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    outfile: plain,
+    logLevel: 'silent',
+  });
+  const r = await transformForSampling(readFileSync(plain, 'utf8'), { runtime: RUNTIME });
+  if (r.status !== 'Ok') throw new Error(`transform of the ${lib} bundle: ${r.status}`);
+  writeFileSync(join(out, `${lib}.dense.mjs`), r.code);
+  return r.sites;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const f1 = (x) => x.toFixed(1);
+const ratio = (x) => `x${x.toFixed(3)}`;
+
+async function measure(page, lib, port) {
+  await page.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&policy=js-profiling`);
+  await page.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
+  const { unitMs } = await page.evaluate((o) => window.init(o), { warmMs: 1500 });
+  const profile = (backend, interval) =>
+    page.evaluate((o) => window.profile(o), { backend, interval, ms: profileMs });
+  const nativeA = await profile('native', 10);
+  const poly1 = await profile('polyfill', 1);
+  const nativeB = await profile('native', 10);
+  const poly10 = await profile('polyfill', 10);
+  // Cross-origin isolated: the SharedArrayBuffer ticker drives the checks.
+  const coi = await page.context().browser().newPage();
+  await coi.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&coi`);
+  await coi.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
+  await coi.evaluate((o) => window.init(o), { warmMs: 300 });
+  await coi.evaluate((o) => window.profile(o), { backend: 'polyfill', interval: 1, ms: 100 });
+  await coi.waitForTimeout(300); // the ticker worker starts while the page idles
+  const ticker1 = await coi.evaluate((o) => window.profile(o), {
+    backend: 'polyfill',
+    interval: 1,
+    ms: profileMs,
+  });
+  await coi.close();
+
+  // Slowdown: each pair runs its two configurations back to back, the order
+  // alternating; ~300 ms per timing.
+  const units = Math.max(1, Math.round(300 / unitMs));
+  const timing = (config) => page.evaluate((o) => window.timing(o), { config, units });
+  const PAIRS = {
+    transformed: ['plain', 'dense'],
+    poly1: ['dense', 'dense:polyfill:1'],
+    poly10: ['dense', 'dense:polyfill:10'],
+    native10: ['plain', 'plain:native:10'],
+  };
+  const ratios = Object.fromEntries(Object.keys(PAIRS).map((k) => [k, []]));
+  for (let i = 0; i < pairs; i++) {
+    for (const [k, [base, test]] of Object.entries(PAIRS)) {
+      let b, t;
+      if (i % 2) {
+        t = await timing(test);
+        b = await timing(base);
+      } else {
+        b = await timing(base);
+        t = await timing(test);
+      }
+      ratios[k].push(t / b);
+    }
+  }
+  return {
+    nativeA,
+    nativeB,
+    poly1,
+    poly10,
+    ticker1,
+    unitMs,
+    slowdown: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, median(v)])),
+  };
+}
+
+const server = await startStaticServer({ port: 0 });
+const port = server.address().port;
+const browser = await chromium.launch(chromiumLaunchOptions());
+const results = {};
+try {
+  for (const lib of libs) {
+    const sites = await bundle(lib);
+    const page = await browser.newPage();
+    const m = await measure(page, lib, port);
+    await page.close();
+    const floor = compareShares(m.nativeA.trace, m.nativeB.trace);
+    const poly = compareShares(m.nativeA.trace, m.poly1.trace);
+    const weighted = compareShares(m.nativeA.trace, m.poly1.trace, { weighted: true });
+    const ticker = compareShares(m.nativeA.trace, m.ticker1.trace);
+    const sp = (p) => spacing(p.trace, p.t0, p.t1);
+    const sp3 = (s) => `${f1(s.p50)}/${f1(s.p90)}/${f1(s.p99)}`;
+    const r = {
+      sites,
+      unitMs: m.unitMs,
+      samples: {
+        native: m.nativeA.trace.samples.length,
+        poly1: m.poly1.trace.samples.length,
+        poly10: m.poly10.trace.samples.length,
+      },
+      top15: poly.top15,
+      candidates: {
+        weighted: { self: weighted.self, inclusive: weighted.inclusive },
+        ticker: { self: ticker.self, inclusive: ticker.inclusive, top15: ticker.top15, mode: m.ticker1.mode },
+      },
+      self: { poly: poly.self, native: floor.self },
+      inclusive: { poly: poly.inclusive, native: floor.inclusive },
+      spacing: { poly1: sp(m.poly1), poly10: sp(m.poly10), native10: sp(m.nativeA) },
+      slowdown: m.slowdown,
+      worst: poly.worst,
+      mode: m.poly1.mode,
+    };
+    results[lib] = r;
+    for (const which of ['nativeA', 'nativeB', 'poly1', 'poly10', 'ticker1'])
+      writeFileSync(join(root, `build/bench/accuracy/${lib}.${which}.json`), JSON.stringify(m[which].trace));
+    console.log(
+      `\n${lib}: ${sites} probe sites, one unit ${f1(m.unitMs)} ms, samples native@10 ${r.samples.native}, ` +
+        `polyfill@1 ${r.samples.poly1}, polyfill@10 ${r.samples.poly10}`,
+    );
+    console.log(`  top-15 native self frames matched exactly: ${poly.top15.matched}/${poly.top15.of}`);
+    console.log(
+      `  self share error (pp)  polyfill max ${f1(poly.self.max)} mean ${f1(poly.self.mean)} | ` +
+        `native run-to-run max ${f1(floor.self.max)} mean ${f1(floor.self.mean)}`,
+    );
+    console.log(
+      `  inclusive error (pp)   polyfill max ${f1(poly.inclusive.max)} mean ${f1(poly.inclusive.mean)} | ` +
+        `native run-to-run max ${f1(floor.inclusive.max)} mean ${f1(floor.inclusive.mean)}`,
+    );
+    const cand = (what, c) =>
+      `  ${what}: self max ${f1(c.self.max)} mean ${f1(c.self.mean)}, inclusive max ${f1(c.inclusive.max)} mean ${f1(c.inclusive.mean)}`;
+    console.log(cand('time-weighted counter samples', weighted));
+    console.log(
+      cand(`SAB ticker@1ms (${m.ticker1.mode.ticking ? 'ticking' : 'NOT ticking'})`, ticker) +
+        `, top-15 ${ticker.top15.matched}/${ticker.top15.of}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}`,
+    );
+    console.log(
+      `  worst self: ${poly.worst.map((w) => `${w.name || '(anonymous)'} ${f1(w.native)}% vs ${f1(w.poly)}%`).join(', ')}`,
+    );
+    console.log(
+      `  spacing p50/p90/p99 ms: polyfill@1 ${sp3(r.spacing.poly1)}, polyfill@10 ${sp3(r.spacing.poly10)}, ` +
+        `native@10 ${sp3(r.spacing.native10)}`,
+    );
+    const s = m.slowdown;
+    console.log(
+      `  slowdown (median of ${pairs} pairs): transformed alone ${ratio(s.transformed)}, polyfill@1ms ${ratio(s.poly1)}, ` +
+        `polyfill@10ms ${ratio(s.poly10)}, native@10ms ${ratio(s.native10)}`,
+    );
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+writeFileSync(join(root, 'build/bench/accuracy/results.json'), JSON.stringify(results, null, 2));
