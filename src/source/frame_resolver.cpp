@@ -25,40 +25,60 @@ Status ResolveFrames(const std::vector<const SourceScan*>& scans,
     if (out.InternResource(in.resources().Get(StringId(r))).value != r)
       return Status::kTableFull;
   }
+  // Each frame's definition.
+  struct Resolved {
+    std::string_view name;
+    uint32_t line, column;
+    bool entry;  // the position of a transformed function's entry check
+  };
   const auto& frames = in.frames().rows();
-  std::vector<FrameId> frame_map(frames.size());
+  std::vector<Resolved> resolved(frames.size());
+  std::vector<FrameId> frame_map(frames.size(), FrameId::None());
   st.frames_in = static_cast<uint32_t>(frames.size());
   for (size_t i = 0; i < frames.size(); ++i) {
     const Frame& f = frames[i];
-    std::string_view name = in.names().Get(f.name);
-    uint32_t line = f.line, column = f.column;
+    Resolved r{in.names().Get(f.name), f.line, f.column, false};
     const SourceScan* scan =
         !f.resource.is_none() && f.resource.value < scans.size()
             ? scans[f.resource.value]
             : nullptr;
     Definition d;
-    if (scan && line > 0 && FindDefinition(*scan, line, column, &d)) {
-      name = d.name;
-      line = d.line;
-      column = d.column;
+    if (scan && r.line > 0 && FindDefinition(*scan, r.line, r.column, &d)) {
+      r.entry = !d.top_level && scan->IsEntryCheck(r.line, r.column);
+      r = Resolved{d.name, d.line, d.column, r.entry};
       ++st.frames_resolved;
     }
-    StringId n = out.names().Intern(name);
-    if (n.is_none()) return Status::kTableFull;
-    FrameId id;
-    Status s = out.InternFrame(n, f.resource, line, column, &id);
-    if (s != Status::kOk) return s;
-    frame_map[i] = id;
+    resolved[i] = r;
   }
-  // Parents precede children, so one forward pass maps every row.
+  // Frames keep their order; one only entry-check stacks used goes.
   const auto& rows = in.stacks().rows();
+  std::vector<bool> used(frames.size(), false);
+  for (const auto& row : rows)
+    if (!resolved[row.frame.value].entry) used[row.frame.value] = true;
+  for (size_t i = 0; i < frames.size(); ++i) {
+    if (!used[i]) continue;
+    StringId n = out.names().Intern(resolved[i].name);
+    if (n.is_none()) return Status::kTableFull;
+    Status s = out.InternFrame(n, frames[i].resource, resolved[i].line,
+                               resolved[i].column, &frame_map[i]);
+    if (s != Status::kOk) return s;
+  }
+  // Parents precede children, so one forward pass maps every row. A sample
+  // taken at a function's entry check is its caller's: the callee has not
+  // run yet, the time since the previous check was spent before the call
+  // (in the caller, or in builtins it called, e.g. RegExp exec).
   std::vector<StackId> stack_map(rows.size());
   st.stacks_in = static_cast<uint32_t>(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
     StackId parent = rows[i].parent.is_none() ? StackId::None()
                                               : stack_map[rows[i].parent.value];
+    uint32_t fi = rows[i].frame.value;
+    if (resolved[fi].entry) {
+      stack_map[i] = parent;
+      continue;
+    }
     StackId id;
-    Status s = out.InternStack(frame_map[rows[i].frame.value], parent, &id);
+    Status s = out.InternStack(frame_map[fi], parent, &id);
     if (s != Status::kOk) return s;
     stack_map[i] = id;
   }

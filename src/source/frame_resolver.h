@@ -12,6 +12,13 @@
 // with its stack mapped. Top-level code becomes "" at its script's start
 // (as Chromium reports it). Frames of unscanned resources, positions outside
 // every scanned script and builtins keep what they had: nothing is lost.
+//
+// A stack captured at a transformed function's entry check (the sampling
+// transform's `__wp$s()` right after the body's `{`) stands for its caller:
+// the sample was due before the call, when the callee had not started, so
+// that frame is dropped from the sample's stack (docs/ARCHITECTURE.md, the
+// accuracy model). A sample whose only frame was such an entry keeps no
+// stack. Frames only such samples used are not kept.
 #pragma once
 
 #include <cstdint>

@@ -7,6 +7,7 @@
 // object literal, class body, function body) are decided lazily and cached:
 // a brace's kind depends only on tokens before it and on marks made by
 // definitions that start before it, which an in-order pass has already seen.
+#include <iterator>
 #include <string>
 #include <unordered_map>
 
@@ -73,7 +74,25 @@ class Finder {
     f.begin = t_[def].start;
     f.end = t_[last].stop;
     f.body_brace = body;
+    if (body != Token::kNone) {
+      // Past the directive prologue (strings, and the `;` the transform
+      // may add after one), where the transform puts its check.
+      uint32_t k = body + 1;
+      while (IsKind(k, TokenKind::kString) || IsPunct(k, ";")) ++k;
+      if (IsEntryCheck(k)) f.entry_check = t_[k + kCheckCall].start;
+    }
     out_.push_back(std::move(f));
+  }
+  // The transform's check, `if(--__wp$f[0]<0)__wp$s();`, as tokens; the
+  // call's position is what a stack captured inside it reports.
+  static constexpr const char* kCheck[] = {"if",     "(", "--", "__wp$f", "[",
+                                           "0",      "]", "<",  "0",      ")",
+                                           "__wp$s", "(", ")",  ";"};
+  static constexpr uint32_t kCheckCall = 10;
+  bool IsEntryCheck(uint32_t k) const {
+    for (uint32_t j = 0; j < std::size(kCheck); ++j)
+      if (Text(k + j) != kCheck[j]) return false;
+    return true;
   }
   // The body `{` at `open`, marked so later queries see a function body.
   bool Body(uint32_t open) {

@@ -113,4 +113,10 @@ const FunctionDefinition* SourceScan::Resolve(uint32_t line,
   return nullptr;
 }
 
+bool SourceScan::IsEntryCheck(uint32_t line, uint32_t column) const {
+  const FunctionDefinition* f = Resolve(line, column);
+  return f && f->entry_check.line != 0 && f->entry_check.line == line &&
+         f->entry_check.column == column;
+}
+
 }  // namespace webprof

@@ -45,6 +45,9 @@ struct FunctionDefinition {
   // Index of the body's `{` in the tokens FindFunctions read (meaningful
   // only with them, for probe sites); kNone for an arrow's expression body.
   uint32_t body_brace = kNone;
+  // When the body starts with the sampling transform's check (a transformed
+  // script), the position of its `__wp$s()` call; line 0 otherwise.
+  SourcePosition entry_check{0, 0};
 };
 
 struct ScanLimits {
@@ -70,6 +73,10 @@ class SourceScan {
   // script's first character (1:1 for a file, just after `<script>` inline).
   // False when no scanned script holds the position.
   bool ScriptStart(uint32_t line, uint32_t column, SourcePosition* out) const;
+
+  // True when (line, column) is the call of a function's entry check in a
+  // transformed script (a stack captured there has just entered it).
+  bool IsEntryCheck(uint32_t line, uint32_t column) const;
 
   const std::vector<FunctionDefinition>& functions() const {
     return functions_;

@@ -82,6 +82,42 @@ TEST_F(FrameResolverTest, CallSitesOfOneFunctionBecomeOneFrame) {
   EXPECT_EQ(st.stacks_out, 4u);  // top, top>work, top>work>step, ..>libFn
 }
 
+// A transformed script (js/transform/): a stack captured at a function's
+// entry check stands for its caller; one captured at a loop check does not.
+TEST_F(FrameResolverTest, ASampleAtAnEntryCheckIsItsCallers) {
+  SourceScan scan;
+  ASSERT_EQ(
+      scan.ScanScript(
+          "function tok(s) {if(--__wp$f[0]<0)__wp$s();\n"               // 1
+          "  const m = re.exec(s); return esc(m);\n"                    // 2
+          "}\n"                                                         // 3
+          "function esc(t) {if(--__wp$f[0]<0)__wp$s();\n"               // 4
+          "  for (const c of t) {if(--__wp$f[0]<0)__wp$s(); f(c); }\n"  // 5
+          "}\n",                                                        // 6
+          ScanLimits()),
+      Status::kOk);
+  EXPECT_TRUE(scan.IsEntryCheck(4, 35));
+  EXPECT_FALSE(scan.IsEntryCheck(5, 40));  // a loop's check
+  EXPECT_FALSE(scan.IsEntryCheck(2, 35));
+  FrameId tok = AddFrame("tok", app_, 2, 32);
+  FrameId esc_entry = AddFrame("esc", app_, 4, 35);
+  FrameId esc_loop = AddFrame("esc", app_, 5, 40);
+  FrameId only_entry = AddFrame("tok", app_, 1, 35);
+  AddSample(1, Stack({tok, esc_entry}));
+  AddSample(2, Stack({tok, esc_loop}));
+  AddSample(3, Stack({only_entry}));
+  ASSERT_EQ(ResolveFrames({&scan}, &trace_, nullptr), Status::kOk);
+  auto leaf = [&](size_t i) {
+    StackId s = trace_.samples()[i].stack;
+    return std::string(trace_.names().Get(
+        trace_.frames().Get(trace_.stacks().Get(s).frame).name));
+  };
+  EXPECT_EQ(leaf(0), "tok");  // esc had not started: tok's time
+  EXPECT_EQ(leaf(1), "esc");
+  EXPECT_TRUE(trace_.samples()[2].stack.is_none());
+  EXPECT_EQ(trace_.frames().size(), 2u);  // tok, esc (from its loop)
+}
+
 TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   FrameId a = AddFrame("a", app_, 2, 3);
   AddSample(1, Stack({a}));
