@@ -21,6 +21,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'acorn';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { transformForSampling } from '../../dist/transform-esbuild.mjs';
@@ -50,6 +51,11 @@ async function bundle(lib) {
   });
   const r = await transformForSampling(readFileSync(plain, 'utf8'), { runtime: RUNTIME });
   if (r.status !== 'Ok') throw new Error(`transform of the ${lib} bundle: ${r.status}`);
+  try {
+    parse(r.code, { ecmaVersion: 'latest', sourceType: 'module' });
+  } catch (e) {
+    throw new Error(`the transformed ${lib} bundle does not parse: ${e.message}`);
+  }
   writeFileSync(join(out, `${lib}.dense.mjs`), r.code);
   return r.sites;
 }
@@ -123,10 +129,17 @@ const browser = await chromium.launch(chromiumLaunchOptions());
 const results = {};
 try {
   for (const lib of libs) {
-    const sites = await bundle(lib);
-    const page = await browser.newPage();
-    const m = await measure(page, lib, port);
-    await page.close();
+    let sites, m;
+    try {
+      sites = await bundle(lib);
+      const page = await browser.newPage();
+      m = await measure(page, lib, port);
+      await page.close();
+    } catch (e) {
+      console.log(`\n${lib}: not measured: ${e.message.split('\n')[0]}`);
+      results[lib] = { error: e.message };
+      continue;
+    }
     const floor = compareShares(m.nativeA.trace, m.nativeB.trace);
     const poly = compareShares(m.nativeA.trace, m.poly1.trace);
     const weighted = compareShares(m.nativeA.trace, m.poly1.trace, { weighted: true });
