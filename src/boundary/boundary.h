@@ -26,6 +26,7 @@
 
 #include "base/ids.h"
 #include "base/status.h"
+#include "export/format_registry.h"
 #include "sampling/session_set.h"
 #include "sampling/stack_sampler.h"
 #include "trace/frame.h"
@@ -89,6 +90,12 @@ enum class ConsoleFilter : int32_t {
   WEBPROF_CONSOLE_FILTER_LIST(WEBPROF_BOUNDARY_ENUM)
 #undef WEBPROF_BOUNDARY_ENUM
 };
+
+// ---- export formats ----
+// The format ids JS passes to ExportBuilder.write(). They are the format
+// registry's (export/format_registry.h), which also gives JS each format's
+// key, name, extension and MIME type (exportFormats()): JS keeps no copy.
+using ExportFormatId = ::webprof::ExportFormatId;
 
 // ---- records in Wasm memory ----
 // Each record is declared by its field list (C++ name, JS name), which
