@@ -23,8 +23,8 @@ test('the README drop-in with data-dense samples inside a 100 ms synchronous spi
   // First visit: not rewritten, and the page is told so once the worker is active.
   expect(await page.evaluate(() => webprof.denseReady)).toBe(false);
   expect(console.some((l) => /reload the page to sample inside synchronous code/.test(l))).toBe(true);
-  const sparse = await page.evaluate(() => window.result);
-  expect(samplesIn(sparse, 'doWork')).toBe(0);
+  // (This load is sampled only where the spin calls performance.now():
+  // e2e/platform-sites.spec.mjs.)
 
   await page.reload();
   expect(await page.evaluate(() => webprof.denseReady)).toBe(true);

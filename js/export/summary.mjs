@@ -51,7 +51,26 @@ export function summarize(trace, options = {}) {
   return { samples: samples.length, withStack, durationMs: last - first, top: hot };
 }
 
-/** The summary as aligned text lines. */
+/**
+ * Why a polyfill trace has (almost) no JS stacks, and what to do — or null.
+ * The polyfill samples only where webprof's checks run (task boundaries,
+ * clock reads, the transform's checks): a busy page nobody prepared is
+ * sampled between its tasks, never inside them. An idle page gives the same
+ * picture, so the text says "if the page was busy".
+ */
+export function sparseDiagnostic(summary, backend) {
+  if (backend !== 'polyfill' || summary.samples < 5 || summary.withStack > summary.samples * 0.05)
+    return null;
+  return (
+    `note: ${summary.samples - summary.withStack} of ${summary.samples} samples have no JS stack. If the page was ` +
+    `busy, the polyfill could not see inside its synchronous code: serve the page with ` +
+    `\`Document-Policy: js-profiling\` and \`Server-Timing: js-profiling\` (Chromium's own sampler), add the ` +
+    `build-time transform (webprof/transform/esbuild, /rollup, /vite), or use the drop-in's data-dense mode ` +
+    `(dist/webprof-sw.js); webprof/playwright and \`webprof record\` rewrite the page's scripts unless dense is off.`
+  );
+}
+
+/** The summary as aligned text lines (with sparseDiagnostic's note when it has one). */
 export function formatSummary(summary, { backend } = {}) {
   const lines = [];
   lines.push(
@@ -65,5 +84,7 @@ export function formatSummary(summary, { backend } = {}) {
       `${r.selfPercent.toFixed(1).padStart(5)}%  ${r.totalPercent.toFixed(1).padStart(5)}%  ${r.name}${where}`,
     );
   }
+  const note = sparseDiagnostic(summary, backend);
+  if (note) lines.push(note);
   return lines.join('\n') + '\n';
 }

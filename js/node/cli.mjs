@@ -189,6 +189,7 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
       log(`[${elapsed()}] not rewritten for dense sampling: ${u.url}: ${u.reason}`);
     for (const w of result.workers)
       log(`[${elapsed()}] worker ${w.url}: ${w.trace.samples.length} samples (${w.backend} sampler)`);
+    if (result.diagnostic) log(`[${elapsed()}] ${result.diagnostic}`);
     log(
       `[${elapsed()}] ${result.trace.samples.length} samples (${result.backend} sampler); wrote ${written.join(', ')}`,
     );

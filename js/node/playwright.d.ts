@@ -36,6 +36,11 @@ export interface ProfileResult {
   workers: (ProfileResult & { url: string })[];
   /** What the route left as it was, and why (CSP hashes, SRI, non-JS MIME, transform status). */
   unsampled: { url: string; reason: string }[];
+  /**
+   * Why the samples have (almost) no JS stack and what to do, or null; also in summaryText, on `webprof record`'s
+   * stderr, and (fixture) in the test's annotations and console.
+   */
+  diagnostic: string | null;
   /** Uncaught errors the page threw while webprof watched it. */
   pageErrors: { name: string; message: string; stack: string }[];
   /** Writes the files into dir; resolves to their paths. */

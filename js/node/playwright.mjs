@@ -20,7 +20,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as webprof from '../index.mjs';
-import { summarize, formatSummary } from '../export/summary.mjs';
+import { summarize, formatSummary, sparseDiagnostic } from '../export/summary.mjs';
 // The export registry, so tools can add a format the fixture and
 // `webprof record` then write too (same module instance as makeResult's).
 export { exportFormats, exportTrace, registerExportFormat } from '../export/export.mjs';
@@ -197,6 +197,8 @@ export async function makeResult(
     workers,
     unsampled,
     pageErrors,
+    /** Why the samples have (almost) no JS stack and what to do, or null (also in summaryText). */
+    diagnostic: sparseDiagnostic(summary, backend),
     /** Writes one file per export format and summary.txt into dir (workers: dir/worker-N/). */
     async save(dir) {
       await mkdir(dir, { recursive: true });
@@ -232,6 +234,11 @@ export function withWebprof(base) {
               body: Buffer.from(buf),
               contentType: contentType(name),
             });
+          }
+          // Said where the test's reader looks: the report and the console.
+          if (result.diagnostic) {
+            testInfo.annotations.push({ type: 'webprof', description: result.diagnostic });
+            console.warn(`webprof: ${result.diagnostic}`);
           }
         };
         // Scripts are rewritten from the first page load on, so a profile

@@ -76,10 +76,15 @@ onSessionsChanged((ms) => {
   __wp$f[0] = 0; // the next site samples (and re-arms)
 });
 
-/** The slow path of a probe site: sample if due, re-arm the counter. */
-function __webprof$dense() {
+/**
+ * The slow path of a probe site: sample if due, re-arm the counter.
+ * @param {Function} [entry] the outermost webprof function on the stack (a
+ *   platform-call wrapper, js/profiler/platform-sites.mjs); the inserted
+ *   checks call it with none
+ */
+function __webprof$dense(entry) {
   const t = now();
-  const left = __webprof$due(t, __webprof$dense);
+  const left = __webprof$due(t, typeof entry === 'function' ? entry : __webprof$dense);
   // Ticker mode: idle until the next tick, unless this tick came early
   // (then count sites until due, as in counter mode).
   const ticking = ticker !== null && __wp$f[1] === 1;

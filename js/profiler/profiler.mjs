@@ -28,6 +28,8 @@ import {
   stopSession,
 } from './sampler.mjs';
 import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
+import { installPlatformSites } from './platform-sites.mjs';
+import { sparseDiagnostic, summarize } from '../export/summary.mjs';
 import { resolvePending } from './deferred.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
@@ -168,6 +170,7 @@ class PolyfillBackend {
       },
     });
     installProbeSites();
+    installPlatformSites();
     startSession(
       this.session,
       () =>
@@ -192,7 +195,24 @@ class PolyfillBackend {
     const session = s.trace;
     s.trace = null; // the trace object owns it now (toHeldTrace)
     await resolveDefinitions(session);
-    return toHeldTrace(session);
+    const trace = toHeldTrace(session);
+    warnIfSparse(trace);
+    return trace;
+  }
+}
+
+// A page whose trace has (almost) no JS stack is told why, once per realm,
+// in its console (the summary's rule and words: js/export/summary.mjs).
+let warnedSparse = false;
+function warnIfSparse(trace) {
+  if (warnedSparse || typeof document === 'undefined' || typeof console === 'undefined') return;
+  try {
+    const note = sparseDiagnostic(summarize(trace, { top: 0 }), 'polyfill');
+    if (!note) return;
+    warnedSparse = true;
+    console.warn(`webprof: ${note}`);
+  } catch {
+    /* never worth a lost trace */
   }
 }
 

@@ -25,6 +25,7 @@ const benches = [
   ],
   ['dense sampling with no build step (service worker)', 'node', ['tests/bench/dense_sw_bench.mjs', '3']],
   ['third-party accuracy: polyfill vs native on npm libraries', 'node', ['tests/bench/accuracy_bench.mjs']],
+  ['platform calls as sample points (wrapped clocks)', 'node', ['tests/bench/platform_sites_bench.mjs']],
   [
     'dense-sampling overhead, headless Chromium without DevTools',
     'node',

@@ -121,6 +121,28 @@ test('the page scripts of every kind are sampled inside their hot loop, like --n
   assert.ok(share['hot-inline.html'] >= share['hot-inline.html --native'] - 0.1, summary);
 });
 
+test('a busy page recorded with --no-dense gets a note saying why there are no stacks and what to do', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-sparse-'));
+  const r = await webprofAsync(
+    'record',
+    `${base}/busy-noclock.html`,
+    '--seconds',
+    '0.8',
+    '--no-dense',
+    '--out',
+    out,
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /note: \d+ of \d+ samples have no JS stack/);
+  assert.match(r.stderr, /Document-Policy: js-profiling/);
+  assert.match(readFileSync(join(out, 'summary.txt'), 'utf8'), /data-dense/);
+  // Rewritten (the default), the same page is sampled inside: no note.
+  const dense = await webprofAsync('record', `${base}/busy-noclock.html`, '--seconds', '0.8', '--out', out);
+  assert.equal(dense.status, 0, dense.stderr);
+  assert.doesNotMatch(dense.stderr, /samples have no JS stack/);
+  assert.match(dense.stdout, /busyNoClock/);
+});
+
 test('a page error while scripts are rewritten is printed, and a SyntaxError fails the recording', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-broken-'));
   const r = await webprofAsync('record', `${base}/broken.html`, '--seconds', '0.5', '--out', out);
