@@ -121,6 +121,15 @@ test('the page scripts of every kind are sampled inside their hot loop, like --n
   assert.ok(share['hot-inline.html'] >= share['hot-inline.html --native'] - 0.1, summary);
 });
 
+test('a page whose scripts use object-literal arrow bodies, class expressions and unbraced loops records with no page error', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-shapes-'));
+  const r = await webprofAsync('record', `${base}/shapes.html`, '--seconds', '0.8', '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stderr, /page error|not rewritten/, r.stderr);
+  // The unbraced loop body is sampled inside.
+  assert.match(r.stdout, /unbracedHot/);
+});
+
 test('a busy page recorded with --no-dense gets a note saying why there are no stacks and what to do', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-sparse-'));
   const r = await webprofAsync(
