@@ -14,8 +14,9 @@
 // (Performance.prototype.now, Date.now); its `name`, `length` and
 // `toString()` are the original's, it is not a constructor, and
 // `performance.now === Performance.prototype.now` still holds. Installed once
-// per realm, when the first polyfill session starts; with no session running
-// the counter is parked and the wrapper costs a decrement.
+// per realm that asked for it (wantPlatformSites: the drop-in and
+// webprof/polyfill), when the first polyfill session starts; with no session
+// running the counter is parked and the wrapper costs a decrement.
 import { __wp$f, __wp$s } from './dense.mjs';
 import { ORIGINAL } from '../core/clock.mjs';
 
@@ -54,9 +55,20 @@ function wrapMethod(owner, key) {
   Object.defineProperty(owner, key, { ...d, value: wrapper });
 }
 
-/** Wraps the platform calls of this realm as sample points (once). */
+let wanted = false;
+/**
+ * Asks for platform sample points in this realm: the drop-in's
+ * `data-polyfill` and `webprof/polyfill` do (code written for the native
+ * API, running untransformed); a bundle built with the transform has its
+ * own checks and does not pay for the wrappers.
+ */
+export function wantPlatformSites() {
+  wanted = true;
+}
+
+/** Wraps the platform calls of this realm as sample points (once, if wanted). */
 export function installPlatformSites() {
-  if (installed) return;
+  if (installed || !wanted) return;
   installed = true;
   const g = globalThis;
   if (typeof g.Performance === 'function') wrapMethod(g.Performance.prototype, 'now');

@@ -3,7 +3,10 @@
 // wrapped methods keep their identity, name and text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Profiler, ready } from '../../dist/webprof.mjs';
+import { Profiler, ready, installProfilerPolyfill } from '../../dist/webprof.mjs';
+
+// As the drop-in's data-polyfill and webprof/polyfill do (no native Profiler in Node).
+installProfilerPolyfill();
 
 // An unbraced loop on the clock, never transformed: only the clock samples it.
 function spinUntouched(ms) {
