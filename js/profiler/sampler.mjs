@@ -38,7 +38,7 @@ import {
   samplerConfigure,
   samplerSampleOne,
 } from '../core/boundary.mjs';
-import { captureFrames, ownScriptUrl, stackText, withOwnFormat } from './stack_capture.mjs';
+import { captureFrames, ownUrlPrefix, stackText, withOwnFormat } from './stack_capture.mjs';
 import { classifyReported, configureBuiltinFrames, configureSampler, defer } from './deferred.mjs';
 import { pickClock } from '../core/clock.mjs';
 import { Stride } from './stride.mjs';
@@ -57,20 +57,10 @@ const orig = {
 // The Profiler's clock is the page's performance.now() (the probes' clock).
 export const now = pickClock(globalThis);
 
-// webprof's own script, when it is a file of its own (dist/webprof.mjs,
-// dist/webprof.js, dist/polyfill.mjs): its frames — e.g. the explicit-probes
-// functions that call probe() — are removed by URL too. Inside a page's own
-// bundle the URL is the page's, so only the MARKER names are used.
-// The ES module entries share their code in dist/webprof-chunk-<hash>.mjs:
-// then the prefix .../dist/webprof covers the chunk and the entries.
-const OWN_FILE = /\/(webprof|polyfill)(\.min)?\.m?js([?#].*)?$/;
-const OWN_CHUNK = /^(.*\/webprof)-chunk-\w+\.mjs([?#].*)?$/;
-export const ownUrl = (() => {
-  const u = ownScriptUrl();
-  const chunk = OWN_CHUNK.exec(u);
-  if (chunk) return chunk[1];
-  return OWN_FILE.test(u) ? u.replace(/[?#].*$/, '') : null;
-})();
+// webprof's own script, when it is a file of its own (stack_capture.mjs's one
+// rule): its frames — e.g. the explicit-probes functions that call probe() —
+// are removed by URL too; null when webprof is bundled into the page's code.
+export const ownUrl = ownUrlPrefix() || null;
 
 // Sessions in core attach order (bit i of a sample mask = sessions[i]).
 const sessions = [];

@@ -27,21 +27,30 @@ export function ownScriptUrl() {
 
 /**
  * The URL prefix of webprof's own scripts, or '' when webprof does not have
- * a script of its own: the js/ directory when running from source, the
- * dist/ files (webprof.js, or the ES module entries and their chunk) when
- * loaded as such. Bundled into a page's script, that script is the page's
- * too, so no prefix: webprof's own frames are then recognised by the
- * function-name marker only.
+ * a script of its own — the one rule both core samplers (the W3C polyfill's
+ * and RuntimeProfiler's) and the native trace import hide frames by:
+ *  - from source: the js/ directory;
+ *  - the ES module entries: they share their code in
+ *    dist/webprof-chunk-<hash>.mjs (js/tools/build.mjs), so the prefix
+ *    .../dist/webprof covers the chunk and the entries beside it;
+ *  - the drop-in or a lone entry file: dist/webprof.js, webprof.mjs,
+ *    polyfill.mjs (and .min variants) themselves.
+ * Bundled into a page's script, that script is the page's too, so no
+ * prefix: webprof's own frames are then recognised by the `__webprof$`
+ * function-name marker only (the core's rule, src/sampling/stack_sampler.h).
  */
 export function ownUrlPrefix() {
-  const url = ownScriptUrl();
+  return ownPrefixOf(ownScriptUrl());
+}
+
+/** ownUrlPrefix()'s rule for a given script URL (exported for tests). */
+export function ownPrefixOf(scriptUrl) {
+  const url = scriptUrl.replace(/[?#].*$/, '');
   const fromSource = /^(.*\/js\/)(?:[\w-]+\/)*[\w-]+\.mjs$/.exec(url);
   if (fromSource) return fromSource[1];
-  // The ES module entries share their code in dist/webprof-chunk-<hash>.mjs
-  // (js/tools/build.mjs): the prefix covers it and the entries beside it.
   const chunk = /^(.*\/webprof)-chunk-\w+\.mjs$/.exec(url);
   if (chunk) return chunk[1];
-  return /\/webprof\.m?js$/.test(url) ? url : '';
+  return /\/(webprof|polyfill)(\.min)?\.m?js$/.test(url) ? url : '';
 }
 
 // Where no URL is given (the classic build in a worker), this function's
