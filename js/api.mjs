@@ -2,6 +2,8 @@
 // (js/index.mjs, js/perf.mjs) publish it once per page or forward to the
 // copy that did (js/core/page.mjs).
 export { ready, isReady, WebprofError, setWasmUrl } from './core/core.mjs';
+// Test-only: makes the core trap at its next call (tests/js/trap-*.test.mjs).
+export { debugTrapNextCall as __debugTrapNextCall } from './core/boundary.mjs';
 export { TraceSession, releaseTrace } from './profiler/trace.mjs';
 export {
   start,

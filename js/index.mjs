@@ -13,6 +13,7 @@ export const {
   isReady,
   WebprofError,
   setWasmUrl,
+  __debugTrapNextCall,
   TraceSession,
   releaseTrace,
   start,

@@ -1,13 +1,17 @@
 // Registers the boundary's declarations (src/boundary/boundary.h) for JS: one
 // `boundary()` object that js/core/boundary.mjs reads once. Only registration
-// and conversion here: every value comes from the header.
+// and conversion here: every value comes from the header. Also the
+// instance's health (src/boundary/health.h) and its exports.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <cstddef>
 
 #include "base/status.h"
+#include "bind_util.h"
 #include "boundary/boundary.h"
+#include "boundary/health.h"
 
 using namespace emscripten;
 using namespace webprof;
@@ -78,5 +82,35 @@ val Boundary() {
 }
 
 }  // namespace
+
+namespace webprof::bind {
+boundary::Health instance_health;
+}  // namespace webprof::bind
+
+namespace {
+void Trap() { __builtin_trap(); }
+}  // namespace
+
+extern "C" {
+
+// 1 while the instance may be used, 0 once a call trapped or it was
+// poisoned (asked between calls: never an entry itself).
+EMSCRIPTEN_KEEPALIVE int32_t wp_health() {
+  return webprof::bind::instance_health.usable() ? 1 : 0;
+}
+
+// The glue saw a trap or abort first (e.g. inside an embind call).
+EMSCRIPTEN_KEEPALIVE void wp_poison() {
+  webprof::bind::instance_health.Poison();
+}
+
+// Test-only hook (tests/js/trap.test.mjs): the next export that does work —
+// e.g. the per-sample wp_session_sample or wp_profiler_defer — executes a
+// Wasm trap, as a bug in it would. Never called by webprof itself.
+EMSCRIPTEN_KEEPALIVE void wp_debug_trap() {
+  webprof::bind::instance_health.ArmTrap(&Trap);
+}
+
+}  // extern "C"
 
 EMSCRIPTEN_BINDINGS(boundary) { function("boundary", &Boundary); }

@@ -148,6 +148,8 @@ EMSCRIPTEN_KEEPALIVE unsigned char* wp_scratch(uint32_t bytes) {
 // Hot path: one sample for the session behind `handle` (JsSession::handle).
 EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,
                                                int32_t stack) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return kTrapped;
   auto* s = reinterpret_cast<Session*>(handle);
   return static_cast<int32_t>(
       s->TakeSample(ts, stack < 0 ? StackId::None() : StackId(stack)));

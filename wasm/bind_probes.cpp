@@ -108,6 +108,8 @@ extern "C" {
 
 // ---- names (once per distinct name) ----
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_intern(uintptr_t ptr, uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return Err(Status::kTrapped);
   StringId id = Rec().Intern(View(ptr, len));
   return id.is_none() ? Err(Status::kTableFull)
                       : static_cast<int32_t>(id.value);
@@ -117,44 +119,64 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_intern(uintptr_t ptr, uint32_t len) {
 // 1 = a new window opened, 0 = one was already open (nothing changed).
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_start(double now, double mark_limit,
                                              double trace_limit) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   PerfStartOptions o;
   o.mark_limit = mark_limit;
   o.trace_limit = trace_limit;
   return Rec().Start(now, o) ? 1 : 0;
 }
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_end(double now) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return kTrapped;
   return static_cast<int32_t>(Rec().End(now));
 }
 
 // ---- hot paths ----
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_start(int32_t name, double t) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return Err(Status::kTrapped);
   return Rec().AggrStart(Name(name), t);
 }
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_end(int32_t id, double t) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return Rec().AggrEnd(id, t) ? 1 : 0;
 }
 EMSCRIPTEN_KEEPALIVE void wp_probes_aggr_start_named(int32_t name, double t) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   Rec().AggrStartNamed(Name(name), t);
 }
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_aggr_end_named(int32_t name, double t) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return Rec().AggrEndNamed(Name(name), t) ? 1 : 0;
 }
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_trace_start(int32_t name, double t,
                                                    int32_t named) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return Err(Status::kTrapped);
   return Rec().TraceStart(Name(name), t, named != 0);
 }
 // `info` is the glue's slot for the info object (-1 none); 1 = accepted, and
 // only then does the glue store the object in that slot.
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_trace_end(int32_t id, double t,
                                                  int32_t info) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return Rec().TraceEnd(id, t, info) ? 1 : 0;
 }
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_trace_end_named(int32_t name, double t,
                                                        int32_t info) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return Rec().TraceEndNamed(Name(name), t, info) ? 1 : 0;
 }
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_mark(int32_t name, double t,
                                             int32_t info) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return Rec().Mark(Name(name), t, info) ? 1 : 0;
 }
 
@@ -162,6 +184,8 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_mark(int32_t name, double t,
 // The last finished window as doubles (records at FillReport); valid until the
 // next wp_probes_report call. Its length is wp_probes_report_len().
 EMSCRIPTEN_KEEPALIVE const double* wp_probes_report() {
+  boundary::Entry entry(instance_health);
+  if (!entry) return nullptr;
   FillReport(Rec().last_report(), &ReportBuffer());
   return ReportBuffer().data();
 }
@@ -171,6 +195,8 @@ EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_report_len() {
 // ---- console reporter ----
 // The SortKey for the UTF-8 text at ptr, or -Status-1.
 EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return Err(Status::kTrapped);
   SortKey k;
   Status s = ParseSortKey(View(ptr, len), &k);
   return s == Status::kOk ? static_cast<int32_t>(k) : Err(s);
@@ -178,6 +204,8 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {
 EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
     double generation, double started_at, double ended_at, double marks_dropped,
     double traces_dropped, double traces_incomplete) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   Formatting& f = Fmt();
   f.report = WindowReport{};
   f.report.generation = static_cast<uint32_t>(generation);
@@ -207,6 +235,8 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
                                              double sum, double avg, double max,
                                              double min, double p50, double p90,
                                              double p99) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   AggrResult a;
   a.name = Name(name);
   a.count = static_cast<uint64_t>(count);
@@ -221,17 +251,23 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
 }
 EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_mark(int32_t name, double timestamp,
                                              int32_t info, int32_t boundary) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   Fmt().report.marks.push_back(
       MarkRecord{Name(name), info, timestamp, boundary != 0});
 }
 EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_trace(int32_t name, double timestamp,
                                               double duration, int32_t info) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   Fmt().report.traces.push_back(
       TraceRecord{Name(name), info, timestamp, duration});
 }
 // Info slot `slot`: JSON text at ptr (printable) or unprintable.
 EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_info(int32_t slot, int32_t printable,
                                              uintptr_t ptr, uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   if (slot < 0) return;
   Formatting& f = Fmt();
   if (f.infos.size() <= static_cast<size_t>(slot)) f.infos.resize(slot + 1);
@@ -242,6 +278,8 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_info(int32_t slot, int32_t printable,
 }
 // A JS predicate's verdict: name `name` is shown.
 EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_allow(int32_t name) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   if (name < 0) return;
   auto& allowed = Fmt().options.allowed;
   if (allowed.size() <= static_cast<size_t>(name)) allowed.resize(name + 1);
@@ -256,6 +294,8 @@ EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
                                                    int32_t filter_mode,
                                                    uintptr_t ptr,
                                                    uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return "";
   Formatting& f = Fmt();
   f.options.sort_by = static_cast<SortKey>(sort_key);
   f.options.header = header != 0;

@@ -63,6 +63,8 @@ extern "C" {
 // SamplerConfig). Text comes from the scratch buffer.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
                                                 uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return kTrapped;
   return static_cast<int32_t>(
       boundary::ConfigureSampler(Core().sampler, kind, View(ptr, len)));
 }
@@ -70,12 +72,16 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
 // Adds a session (TraceSession handle) to those fed by wp_profiler_sample.
 // Returns the number attached.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_attach(uintptr_t handle) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return static_cast<int32_t>(
       Core().sessions.Attach(reinterpret_cast<Session*>(handle)));
 }
 
 // Removes a session, keeping the order of the others. Returns the number left.
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   return static_cast<int32_t>(
       Core().sessions.Detach(reinterpret_cast<Session*>(handle)));
 }
@@ -87,6 +93,8 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
 // wp_profiler_unclassified().
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
                                                 double ts, uint32_t mask) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return kTrapped;
   ProfilerCore& c = Core();
   SessionSet& set = c.sessions;
   set.Select(mask);
@@ -102,6 +110,8 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample(uintptr_t ptr, uint32_t len,
 // Returns how many kept it; when > 0, one capture is pending and its text
 // must be passed to wp_profiler_resolve after every earlier one.
 EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_defer(double ts, uint32_t mask) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
   ProfilerCore& c = Core();
   SessionSet& set = c.sessions;
   set.Select(mask);
@@ -115,12 +125,18 @@ EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_defer(double ts, uint32_t mask) {
 // kUnclassifiedScript: still pending, the URLs are at
 // wp_profiler_unclassified() (classify, call again, or wp_profiler_skip).
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_resolve(uintptr_t ptr, uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return kTrapped;
   ProfilerCore& c = Core();
   return Finish(c.deferred.Resolve(c.sampler, View(ptr, len)));
 }
 
 // Resolves the oldest pending capture without a stack.
-EMSCRIPTEN_KEEPALIVE void wp_profiler_skip() { Core().deferred.Skip(); }
+EMSCRIPTEN_KEEPALIVE void wp_profiler_skip() {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  Core().deferred.Skip();
+}
 
 // Captures still waiting for their text.
 EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_pending() {
@@ -131,6 +147,8 @@ EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_pending() {
 EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample_one(uintptr_t handle,
                                                     uintptr_t ptr, uint32_t len,
                                                     double ts) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return kTrapped;
   ProfilerCore& c = Core();
   Session* s = reinterpret_cast<Session*>(handle);
   Status result = Status::kOk;
@@ -144,6 +162,8 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_sample_one(uintptr_t handle,
 
 // An idle sample (no stackId) for the attached sessions selected by `mask`.
 EMSCRIPTEN_KEEPALIVE void wp_profiler_idle(double ts, uint32_t mask) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
   Core().sessions.TakeIdle(ts, mask);
 }
 

@@ -7,11 +7,20 @@
 
 #include "base/status.h"
 #include "boundary/boundary.h"
+#include "boundary/health.h"
 #include "probes/window.h"
 #include "sampling/stack_sampler.h"
 #include "trace/session.h"
 
 namespace webprof::bind {
+
+// The instance's health (src/boundary/health.h), defined in
+// bind_boundary.cpp. Every export that does work opens an Entry on it
+// first; a refused entry returns Status::kTrapped (or, where the result is
+// an id, Err(kTrapped); a count or flag, 0) and touches nothing. Pure reads
+// of a result buffer (wp_profiler_results, ..._len) need no entry.
+extern boundary::Health instance_health;
+constexpr int32_t kTrapped = static_cast<int32_t>(Status::kTrapped);
 
 // Text arrives as UTF-8 bytes the glue wrote with TextEncoder
 // (js/core/boundary.mjs writeScratch); the view is valid until the glue's next

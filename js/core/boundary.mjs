@@ -9,7 +9,7 @@
 // Hot paths keep references to exports taken once, after one call each
 // (before that call an export is a slow lazy wrapper; TOOLCHAIN.md).
 // Data leaves Wasm memory only as copies: memory growth detaches views.
-import { core, WebprofError } from './core.mjs';
+import { core, coreUnchecked, poison, trapped, WebprofError } from './core.mjs';
 
 let declared = null;
 /**
@@ -37,8 +37,10 @@ export function statusOfId(result) {
  * never a copy kept here) unless `status` is Ok.
  */
 export function check(status, context) {
+  const S = boundary().status;
+  if (status === S.Ok) return;
+  if (status === S.Trapped) throw poison('trapped');
   const m = core();
-  if (status === boundary().status.Ok) return;
   const text = m.statusMessage(status);
   throw new WebprofError(`webprof: ${context ? context + ': ' : ''}${text}`, m.statusName(status));
 }
@@ -51,6 +53,15 @@ export function checkId(result, context) {
   return noId;
 }
 
+/**
+ * Test-only (tests/js/trap-*.test.mjs): the core's next call that does work
+ * executes a Wasm trap, as a bug in it would (wasm/bind_boundary.cpp
+ * wp_debug_trap). The instance is unusable afterwards.
+ */
+export function debugTrapNextCall() {
+  enter(() => core()._wp_debug_trap());
+}
+
 // ---- text into the core ----
 const encoder = new TextEncoder();
 /**
@@ -60,9 +71,19 @@ const encoder = new TextEncoder();
 export function writeScratch(text) {
   const m = core();
   const max = text.length * 3;
-  const ptr = m._wp_scratch(max);
+  const ptr = enter(() => m._wp_scratch(max));
   const { written } = encoder.encodeInto(text, m.HEAPU8.subarray(ptr, ptr + max));
   return { ptr, len: written };
+}
+
+// Every raw call below runs inside enter(): a Wasm trap becomes the
+// instance's WebprofError (core.mjs poison), never a bare RuntimeError.
+function enter(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    throw trapped(e);
+  }
 }
 
 const decoder = new TextDecoder();
@@ -73,38 +94,60 @@ function readText(m, ptr, len) {
 // ---- sessions (js/profiler/trace.mjs) ----
 /** One sample for the core Session at `handle`; returns a Status. */
 export function sessionSample(handle, timestamp, stack) {
-  return core()._wp_session_sample(handle, timestamp, stack);
+  // Per sample: no closure, and the core's entry check instead of asking
+  // first (a poisoned core returns Status Trapped).
+  const m = coreUnchecked();
+  try {
+    return m._wp_session_sample(handle, timestamp, stack);
+  } catch (e) {
+    throw trapped(e);
+  }
 }
 
 // ---- the polyfill sampler (js/profiler/sampler.mjs, deferred.mjs) ----
 /** The sampler's configure(kind, ptr, len) (kinds: boundary().samplerConfig). */
 export function samplerConfigure(kind, ptr, len) {
-  return core()._wp_profiler_config(kind, ptr, len);
+  return enter(() => core()._wp_profiler_config(kind, ptr, len));
 }
 /** Adds / removes a session (by core handle) to those the sampler feeds. */
 export function samplerAttach(handle) {
-  return core()._wp_profiler_attach(handle);
+  return enter(() => core()._wp_profiler_attach(handle));
 }
 export function samplerDetach(handle) {
-  return core()._wp_profiler_detach(handle);
+  return enter(() => core()._wp_profiler_detach(handle));
 }
 /** A due sample whose stack text follows later; returns how many sessions kept it. */
 export function samplerDefer(timestamp, mask) {
-  return core()._wp_profiler_defer(timestamp, mask);
+  const m = coreUnchecked();
+  let kept;
+  try {
+    kept = m._wp_profiler_defer(timestamp, mask);
+  } catch (e) {
+    throw trapped(e);
+  }
+  // None kept: the sessions refused it, or the core refused the call.
+  if (kept === 0 && m._wp_health() !== 1) throw poison('trapped');
+  return kept;
 }
 /** An idle sample (no stack) for the sessions in `mask`. */
 export function samplerIdle(timestamp, mask) {
-  core()._wp_profiler_idle(timestamp, mask);
+  const m = coreUnchecked();
+  try {
+    m._wp_profiler_idle(timestamp, mask);
+  } catch (e) {
+    throw trapped(e);
+  }
+  if (m._wp_health() !== 1) throw poison('trapped');
 }
 /** The Status of the last defer/idle for the k-th attached session. */
 export function samplerResult(k) {
-  const m = core();
+  const m = coreUnchecked(); // a pure read of the last call's results
   return m.HEAP32[(m._wp_profiler_results() >> 2) + k];
 }
 /** One sample from stack text for one session (replay before `ready`); returns a Status. */
 export function samplerSampleOne(handle, text, timestamp) {
   const { ptr, len } = writeScratch(text);
-  return core()._wp_profiler_sample_one(handle, ptr, len, timestamp);
+  return enter(() => core()._wp_profiler_sample_one(handle, ptr, len, timestamp));
 }
 /**
  * One due sample parsed at once (not deferred) from stack text already in
@@ -112,45 +155,45 @@ export function samplerSampleOne(handle, text, timestamp) {
  * parse Status. For benchmarks that time encoding and parsing apart.
  */
 export function samplerSample(written, timestamp, mask) {
-  return core()._wp_profiler_sample(written.ptr, written.len, timestamp, mask);
+  return enter(() => core()._wp_profiler_sample(written.ptr, written.len, timestamp, mask));
 }
 /** Captures still waiting for their text. */
 export function samplerPending() {
-  return core()._wp_profiler_pending();
+  return enter(() => core()._wp_profiler_pending());
 }
 /** The text of the oldest deferred capture; returns the parse Status. */
 export function samplerResolve(text) {
   const { ptr, len } = writeScratch(text);
-  return core()._wp_profiler_resolve(ptr, len);
+  return enter(() => core()._wp_profiler_resolve(ptr, len));
 }
 /** Resolves the oldest deferred capture without a stack. */
 export function samplerSkip() {
-  core()._wp_profiler_skip();
+  enter(() => core()._wp_profiler_skip());
 }
 /** The '\n'-joined script URLs the sampler's last capture refused as unclassified. */
 export function samplerUnclassified() {
   const m = core();
-  return readText(m, m._wp_profiler_unclassified(), m._wp_profiler_unclassified_len());
+  return enter(() => readText(m, m._wp_profiler_unclassified(), m._wp_profiler_unclassified_len()));
 }
 
 // ---- explicit probes (js/probes/probes.mjs) ----
 /** Interns a probe name; returns an id result (statusOfId decodes a failure). */
 export function probesIntern(name) {
   const { ptr, len } = writeScratch(name);
-  return core()._wp_probes_intern(ptr, len);
+  return enter(() => core()._wp_probes_intern(ptr, len));
 }
 /** Opens a window (true if a new one opened). */
 export function probesStart(t, markLimit, traceLimit) {
-  return core()._wp_probes_start(t, markLimit, traceLimit) !== 0;
+  return enter(() => core()._wp_probes_start(t, markLimit, traceLimit)) !== 0;
 }
 /** Closes the window; returns a Status (NotRecording when none was open). */
 export function probesEnd(t) {
-  return core()._wp_probes_end(t);
+  return enter(() => core()._wp_probes_end(t));
 }
 /** The last finished window: a copy of its f64 records (boundary().records). */
 export function probesReport() {
   const m = core();
-  const ptr = m._wp_probes_report() >> 3;
+  const ptr = enter(() => m._wp_probes_report()) >> 3;
   return m.HEAPF64.slice(ptr, ptr + m._wp_probes_report_len());
 }
 /**
@@ -183,7 +226,7 @@ export function probeExports() {
 /** The core's SortKey for `sortBy` (an id result). */
 export function probesSortKey(sortBy) {
   const { ptr, len } = writeScratch(sortBy);
-  return core()._wp_probes_sort_key(ptr, len);
+  return enter(() => core()._wp_probes_sort_key(ptr, len));
 }
 /**
  * The core's console formatter, fed a report piece by piece (the calls of
@@ -191,13 +234,15 @@ export function probesSortKey(sortBy) {
  */
 export const consoleFormat = {
   begin(generation, startedAt, endedAt, marksDropped, tracesDropped, tracesIncomplete) {
-    core()._wp_probes_fmt_begin(
-      generation,
-      startedAt,
-      endedAt,
-      marksDropped,
-      tracesDropped,
-      tracesIncomplete,
+    enter(() =>
+      core()._wp_probes_fmt_begin(
+        generation,
+        startedAt,
+        endedAt,
+        marksDropped,
+        tracesDropped,
+        tracesIncomplete,
+      ),
     );
   },
   /** Starts on the recorder's own last window instead; false if it is not window `generation` now. */
@@ -205,24 +250,24 @@ export const consoleFormat = {
     return core()._wp_probes_fmt_window(generation) === boundary().status.Ok;
   },
   aggr(name, a) {
-    core()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99);
+    enter(() => core()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99));
   },
   mark(name, timestamp, info, boundaryMark) {
-    core()._wp_probes_fmt_mark(name, timestamp, info, boundaryMark ? 1 : 0);
+    enter(() => core()._wp_probes_fmt_mark(name, timestamp, info, boundaryMark ? 1 : 0));
   },
   trace(name, timestamp, duration, info) {
-    core()._wp_probes_fmt_trace(name, timestamp, duration, info);
+    enter(() => core()._wp_probes_fmt_trace(name, timestamp, duration, info));
   },
   /** Info slot `slot` as JSON text, or null when it cannot be printed. */
   info(slot, json) {
-    if (json === null) core()._wp_probes_fmt_info(slot, 0, 0, 0);
+    if (json === null) enter(() => core()._wp_probes_fmt_info(slot, 0, 0, 0));
     else {
       const { ptr, len } = writeScratch(json);
-      core()._wp_probes_fmt_info(slot, 1, ptr, len);
+      enter(() => core()._wp_probes_fmt_info(slot, 1, ptr, len));
     }
   },
   allow(name) {
-    core()._wp_probes_fmt_allow(name);
+    enter(() => core()._wp_probes_fmt_allow(name));
   },
   /** mode: boundary().consoleFilter; prefix: the text of a Prefix filter. */
   run(sortKey, header, mode, prefix) {
@@ -230,7 +275,7 @@ export const consoleFormat = {
     let ptr = 0;
     let len = 0;
     if (prefix !== undefined) ({ ptr, len } = writeScratch(prefix));
-    const textPtr = m._wp_probes_fmt_run(sortKey, header ? 1 : 0, mode, ptr, len);
+    const textPtr = enter(() => m._wp_probes_fmt_run(sortKey, header ? 1 : 0, mode, ptr, len));
     return readText(m, textPtr, m._wp_probes_fmt_len());
   },
 };

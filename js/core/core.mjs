@@ -66,7 +66,7 @@ async function load() {
     options.locateFile = () => url;
   }
   options.onAbort = (what) => {
-    poisoned = new WebprofError(`webprof: the Wasm core aborted (${plain(what)}); this instance is unusable`);
+    poison(`aborted (${plain(what)})`);
   };
   // Emscripten prints its own diagnostics (with the wasm URL) to the console;
   // what webprof reports goes through `ready` instead.
@@ -135,14 +135,68 @@ function safeUrl() {
   }
 }
 
-/** True once the core can be called synchronously. */
+// ---- poisoning (the rule itself is the core's: src/boundary/health.h) ----
+const poisonListeners = [];
+
+/**
+ * Marks the instance unusable for good — a trap or abort seen here, or the
+ * core's own verdict — and tells the core and every listener. Returns the
+ * WebprofError every later call throws.
+ */
+export function poison(what) {
+  if (poisoned === null) {
+    poisoned = new WebprofError(`webprof: the Wasm core ${what}; this instance is unusable`, 'Trapped');
+    try {
+      if (module) module._wp_poison();
+    } catch {
+      /* the core is gone: JS keeps the verdict */
+    }
+    for (const fn of poisonListeners) fn(poisoned);
+  }
+  return poisoned;
+}
+
+/** Calls fn(error) once the instance is poisoned (at once if it is). */
+export function onPoison(fn) {
+  poisonListeners.push(fn);
+  if (poisoned !== null && module !== null) fn(poisoned);
+}
+
+/** A caught error as callers see it: a Wasm trap poisons the instance and becomes its WebprofError. */
+export function trapped(e) {
+  return e instanceof WebAssembly.RuntimeError ? poison(`trapped (${plain(e)})`) : e;
+}
+
+// Asks the core whether a call trapped since (a trap JS did not see).
+function healthy() {
+  if (poisoned === null && module !== null && module._wp_health() !== 1) poison('trapped');
+  return poisoned === null;
+}
+
+/** The error a trap left, once the loaded core is poisoned; else null. */
+export function trapError() {
+  return module !== null && !healthy() ? poisoned : null;
+}
+
+/** True once the core can be called synchronously (false for good after a trap). */
 export function isReady() {
-  return module !== null && poisoned === null;
+  return module !== null && healthy();
 }
 
 /** The Emscripten module; throws if not loaded yet or poisoned by a trap. */
 export function core() {
-  if (poisoned) throw poisoned;
+  if (!healthy()) throw poisoned;
+  if (!module) throw new WebprofError('webprof: the Wasm core is not loaded yet; await webprof.ready');
+  return module;
+}
+
+/**
+ * core() without asking the core first, for the per-sample calls: their
+ * exports open an entry on the core's health and refuse (Status Trapped)
+ * when it is poisoned, so asking first would only add a call.
+ */
+export function coreUnchecked() {
+  if (poisoned !== null) throw poisoned;
   if (!module) throw new WebprofError('webprof: the Wasm core is not loaded yet; await webprof.ready');
   return module;
 }
@@ -153,10 +207,6 @@ export function guard(fn) {
   try {
     return fn(m);
   } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      poisoned = new WebprofError(`webprof: the Wasm core trapped (${plain(e)}); this instance is unusable`);
-      throw poisoned;
-    }
-    throw e;
+    throw trapped(e);
   }
 }

@@ -9,7 +9,7 @@
 // `ready` replays the log into the core, so nothing recorded early is lost
 // (ids handed out meanwhile are provisional, >= PROVISIONAL, and are mapped
 // to the real ones on the way in).
-import { ready, WebprofError } from '../core/core.mjs';
+import { onPoison, poison, ready, trapped, WebprofError } from '../core/core.mjs';
 import {
   boundary,
   checkId,
@@ -76,6 +76,9 @@ let cTraceEndNamed = logged(OP_TRACE_END_NAMED, 1);
 let cMark = logged(OP_MARK, 1);
 let cStart = logged(OP_START, 1);
 let cEnd = (t, reporter, windowInfos) => log.push([OP_END, t, reporter, windowInfos]);
+// Below this an id result is a refusal (a Status, src/boundary/boundary.h):
+// none before the core is there, its noId after.
+let lowestId = -Infinity;
 
 function internName(name) {
   if (typeof name !== 'string') {
@@ -107,7 +110,10 @@ function realId(id) {
  * @param {{markLimit?: number, traceLimit?: number}} [options]
  */
 export function start(options) {
-  if (state.recording) return;
+  if (state.recording) {
+    if (poisonedBy) throw poisonedBy;
+    return;
+  }
   const o = options !== null && typeof options === 'object' ? options : {};
   const markLimit = typeof o.markLimit === 'number' ? o.markLimit : NaN;
   const traceLimit = typeof o.traceLimit === 'number' ? o.traceLimit : NaN;
@@ -119,6 +125,7 @@ export function start(options) {
 /** Closes the window and hands its results to the global then the local reporter. */
 export function end(reporter) {
   if (!state.recording) return;
+  if (poisonedBy) throw poisonedBy;
   const t = now();
   state.recording = false;
   cEnd(t, reporter, infos);
@@ -139,11 +146,16 @@ function aggrStartRecording(name, useName) {
   sampleSite();
   const id = nameIds.get(name);
   const n = id === undefined ? internName(name) : id;
-  if (useName === true) {
-    cAggrStartNamed(n, now());
-    return -1;
+  try {
+    if (useName === true) {
+      cAggrStartNamed(n, now());
+      return -1;
+    }
+    const r = cAggrStart(n, now());
+    return r >= lowestId ? r : refused();
+  } catch (e) {
+    throw trapped(e);
   }
-  return cAggrStart(n, now());
 }
 
 // Name mode may save its start before the window (seed 004).
@@ -155,10 +167,14 @@ function aggrStartNamedEarly(name) {
 export function aggrEnd(idOrName) {
   if (!state.recording) return;
   sampleSite();
-  if (typeof idOrName === 'number') {
-    if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
-  } else if (typeof idOrName === 'string') {
-    cAggrEndNamed(idOf(idOrName), now());
+  try {
+    if (typeof idOrName === 'number') {
+      if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
+    } else if (typeof idOrName === 'string') {
+      cAggrEndNamed(idOf(idOrName), now());
+    }
+  } catch (e) {
+    throw trapped(e);
   }
 }
 
@@ -166,7 +182,12 @@ export function aggrEnd(idOrName) {
 export function traceStart(name, useName) {
   if (!state.recording) return -1;
   sampleSite();
-  return cTraceStart(idOf(name), now(), useName === true ? 1 : 0);
+  try {
+    const r = cTraceStart(idOf(name), now(), useName === true ? 1 : 0);
+    return r >= lowestId ? r : refused();
+  } catch (e) {
+    throw trapped(e);
+  }
 }
 
 export function traceEnd(idOrName, info) {
@@ -174,10 +195,14 @@ export function traceEnd(idOrName, info) {
   sampleSite();
   const slot = info === undefined ? -1 : infos.length;
   let ok = 0;
-  if (typeof idOrName === 'number') {
-    if (idOrName >= 0) ok = cTraceEnd(log === null ? realId(idOrName) : idOrName, now(), slot);
-  } else if (typeof idOrName === 'string') {
-    ok = cTraceEndNamed(idOf(idOrName), now(), slot);
+  try {
+    if (typeof idOrName === 'number') {
+      if (idOrName >= 0) ok = cTraceEnd(log === null ? realId(idOrName) : idOrName, now(), slot);
+    } else if (typeof idOrName === 'string') {
+      ok = cTraceEndNamed(idOf(idOrName), now(), slot);
+    }
+  } catch (e) {
+    throw trapped(e);
   }
   if (ok && slot >= 0) infos.push(info); // kept by reference
 }
@@ -186,23 +211,37 @@ export function mark(name, info) {
   if (!state.recording) return;
   sampleSite();
   const slot = info === undefined ? -1 : infos.length;
-  if (cMark(idOf(name), now(), slot) && slot >= 0) infos.push(info);
+  let ok = 0;
+  try {
+    ok = cMark(idOf(name), now(), slot);
+  } catch (e) {
+    throw trapped(e);
+  }
+  if (ok && slot >= 0) infos.push(info);
 }
 
 // ---- spans measured elsewhere (framework probes, e.g. long task entries) ----
 /** Folds a span [startTime, endTime] (clock ms) into aggregate `name`. Internal. */
 export function recordAggr(name, startTime, endTime) {
   if (!state.recording) return;
-  const id = cAggrStart(idOf(name), startTime);
-  if (id >= 0) cAggrEnd(id, endTime);
+  try {
+    const id = cAggrStart(idOf(name), startTime);
+    if (id >= 0) cAggrEnd(id, endTime);
+  } catch (e) {
+    trapped(e); // from an observer callback, not the page's call: recorded, not thrown
+  }
 }
 /** Records a finished trace [startTime, startTime + duration] (clock ms). Internal. */
 export function recordTrace(name, startTime, duration, info) {
   if (!state.recording) return;
-  const id = cTraceStart(idOf(name), startTime, 0);
-  if (id < 0) return;
-  const slot = info === undefined ? -1 : infos.length;
-  if (cTraceEnd(id, startTime + duration, slot) && slot >= 0) infos.push(info);
+  try {
+    const id = cTraceStart(idOf(name), startTime, 0);
+    if (id < 0) return;
+    const slot = info === undefined ? -1 : infos.length;
+    if (cTraceEnd(id, startTime + duration, slot) && slot >= 0) infos.push(info);
+  } catch (e) {
+    trapped(e); // from an observer callback, not the page's call: recorded, not thrown
+  }
 }
 
 // ---- legacy names ----
@@ -339,6 +378,7 @@ function replay() {
   cTraceEndNamed = ex.traceEndNamed;
   cMark = ex.mark;
   cStart = probesStart;
+  lowestId = boundary().noId;
   cEnd = finishWindow;
   let prov = PROVISIONAL;
   for (const [op, a, b, c, d] of entries) {
@@ -355,6 +395,22 @@ function replay() {
     void d;
   }
 }
+// A trap poisons the core (js/core/core.mjs): from then on every probe
+// throws the instance's WebprofError (the core also refuses each entry).
+let poisonedBy = null;
+function refused() {
+  // Recording from now on: even the probes that skip the core when no
+  // window is open reach a refusal (and throw) instead of doing nothing.
+  state.recording = true;
+  throw poisonedBy || poison('refused a probe');
+}
+onPoison((e) => {
+  poisonedBy = e;
+  state.recording = true;
+  cAggrStart = cAggrEnd = cAggrStartNamed = cAggrEndNamed = refused;
+  cTraceStart = cTraceEnd = cTraceEndNamed = cMark = cStart = cEnd = refused;
+});
+
 ready.then(replay, () => {
   // No core: probes become no-ops (the reason is reported through `ready`).
   log = [];

@@ -15,6 +15,7 @@ import {
   samplerUnclassified,
   writeScratch,
 } from '../core/boundary.mjs';
+import { trapped } from '../core/core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { stackText, withOwnFormat } from './stack_capture.mjs';
 import { pickClock } from '../core/clock.mjs';
@@ -97,9 +98,22 @@ function __webprof$idle(deadline) {
   resolveScheduled = false;
   const budget = deadline && !deadline.didTimeout ? deadline.timeRemaining() : SLICE_MS;
   const end = now() + budget;
-  do resolvePending(8);
-  while (queue.length > 0 && now() < end);
+  try {
+    do resolvePending(8);
+    while (queue.length > 0 && now() < end);
+  } catch (e) {
+    // Not the page's call: never thrown at it. A trap poisons the core
+    // (js/core/core.mjs), which stops sampling; the API calls report it.
+    trapped(e);
+    dropPending();
+    return;
+  }
   if (queue.length > 0) scheduleResolve();
+}
+
+/** Forgets every pending capture (sampling failed: they cannot be resolved). */
+export function dropPending() {
+  queue.length = 0;
 }
 
 /**

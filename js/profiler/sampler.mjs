@@ -27,7 +27,7 @@
 // Profiler before its first session starts).
 // webprof's own frames are named with MARKER (the core strips them); do not
 // give the functions on the probe -> capture path other names.
-import { isReady, ready } from '../core/core.mjs';
+import { isReady, onPoison, ready, trapError, trapped } from '../core/core.mjs';
 import {
   boundary,
   samplerAttach,
@@ -39,7 +39,13 @@ import {
   samplerSampleOne,
 } from '../core/boundary.mjs';
 import { captureFrames, ownUrlPrefix, stackText, withOwnFormat } from './stack_capture.mjs';
-import { classifyReported, configureBuiltinFrames, configureSampler, defer } from './deferred.mjs';
+import {
+  classifyReported,
+  configureBuiltinFrames,
+  configureSampler,
+  defer,
+  dropPending,
+} from './deferred.mjs';
 import { pickClock } from '../core/clock.mjs';
 import { Stride } from './stride.mjs';
 
@@ -89,6 +95,8 @@ export class SamplerSession {
 
 /** Registers a session; it is sampled from now on. */
 export function startSession(session, makeTrace) {
+  const trap = trapError();
+  if (trap) throw trap;
   watchVisibility();
   session.makeTrace = makeTrace;
   if (hidden) session.pausedByVisibility = true;
@@ -196,7 +204,19 @@ function __webprof$check() {
 
 // A due sample. `entry`: the outermost webprof function on the stack (V8
 // captures only the frames below it); null for an idle sample (no stack).
+// Sampling sites are not calls the page made to webprof: a failure here
+// (a trap poisons the core) is never thrown into the page's code; it stops
+// sampling and the sessions' API calls (Profiler.stop()) report it.
 function __webprof$sample(t, entry) {
+  try {
+    __webprof$take(t, entry);
+  } catch (e) {
+    trapped(e);
+    samplingFailed();
+  }
+}
+
+function __webprof$take(t, entry) {
   // Bit i of the mask selects the i-th session attached to the core (those
   // past the mask's width always).
   let mask = 0;
@@ -235,6 +255,19 @@ function __webprof$sample(t, entry) {
   }
   if (filled) for (const s of filled) full(s);
 }
+
+/**
+ * Stops every session at once. The error is recorded where every API call
+ * sees it: a trap poisoned the core (isReady() false, Profiler.stop() and
+ * the rest throw it).
+ */
+function samplingFailed() {
+  for (const s of sessions) s.active = false;
+  sessions.length = 0;
+  dropPending();
+  recompute();
+}
+onPoison(samplingFailed);
 
 function sampleOne(session, t, text) {
   for (let round = 0; round < 4; round++) {

@@ -4,7 +4,7 @@
 // use it to intern resources, frames and stacks and to append samples; the
 // core owns every rule (interning, buffer limit, validation). toTrace()
 // materialises the W3C ProfilerTrace dictionary from typed-array copies.
-import { guard, WebprofError } from '../core/core.mjs';
+import { core, guard, isReady, trapped, WebprofError } from '../core/core.mjs';
 import { boundary, check, checkId, sessionSample, writeScratch } from '../core/boundary.mjs';
 
 export class TraceSession {
@@ -21,34 +21,36 @@ export class TraceSession {
   }
 
   get state() {
-    return boundary().sessionStates[this._live().state()];
+    return boundary().sessionStates[this._call((s) => s.state())];
   }
   get sampleInterval() {
-    return this._live().sampleInterval();
+    return this._call((s) => s.sampleInterval());
   }
   get maxBufferSize() {
-    return this._live().maxBufferSize();
+    return this._call((s) => s.maxBufferSize());
   }
   get sampleCount() {
-    return this._live().sampleCount();
+    return this._call((s) => s.sampleCount());
   }
 
   pause() {
-    this._live().pause();
+    this._call((s) => s.pause());
   }
   resume() {
-    this._live().resume();
+    this._call((s) => s.resume());
   }
   stop() {
-    this._live().stop();
+    this._call((s) => s.stop());
   }
 
   /** Interns a resource URL; returns its index in `resources`. */
   resource(url) {
     if (typeof url !== 'string') throw new TypeError('webprof: resource URL must be a string');
-    const s = this._live();
     const { ptr, len } = writeScratch(url);
-    return checkId(s.internResource(ptr, len), 'resource');
+    return checkId(
+      this._call((s) => s.internResource(ptr, len)),
+      'resource',
+    );
   }
 
   /** Interns {name, resourceId?, line?, column?}; returns its index in `frames`. */
@@ -63,15 +65,20 @@ export class TraceSession {
     const res = resourceId === undefined ? boundary().noId : resourceId;
     const ln = pos(line, 'line');
     const col = pos(column, 'column');
-    const s = this._live();
     const { ptr, len } = writeScratch(name);
-    return checkId(s.internFrame(ptr, len, res, ln, col), 'frame');
+    return checkId(
+      this._call((s) => s.internFrame(ptr, len, res, ln, col)),
+      'frame',
+    );
   }
 
   /** Interns (frameId, parentId?); returns its index in `stacks`. */
   stack(frameId, parentId) {
     const parent = parentId === undefined ? boundary().noId : parentId;
-    return checkId(this._live().internStack(frameId, parent), 'stack');
+    return checkId(
+      this._call((s) => s.internStack(frameId, parent)),
+      'stack',
+    );
   }
 
   /**
@@ -79,7 +86,8 @@ export class TraceSession {
    * full (the session is now stopped). Bad input throws and keeps prior data.
    */
   sample(timestamp, stackId) {
-    const handle = this.coreHandle();
+    if (this._s === null) this._live(); // throws: disposed
+    const handle = this._handle;
     const { noId, status: S } = boundary();
     const status = sessionSample(handle, timestamp, stackId === undefined ? noId : stackId);
     if (status === S.Ok) return true;
@@ -90,15 +98,19 @@ export class TraceSession {
 
   /** The script URLs of the trace, by resource id. */
   resources() {
-    const s = this._live();
-    const urls = [];
-    for (let i = 0, n = s.resourceCount(); i < n; i++) urls.push(s.resource(i));
-    return urls;
+    return this._call((s) => {
+      const urls = [];
+      for (let i = 0, n = s.resourceCount(); i < n; i++) urls.push(s.resource(i));
+      return urls;
+    });
   }
 
   /** The W3C ProfilerTrace {resources, frames, stacks, samples} as plain objects. */
   toTrace() {
-    const s = this._live();
+    return this._call((s) => this._toTrace(s));
+  }
+
+  _toTrace(s) {
     const { noId, noneU32, records } = boundary();
     const names = [];
     for (let i = 0, n = s.nameCount(); i < n; i++) names.push(s.name(i));
@@ -134,9 +146,16 @@ export class TraceSession {
 
   /** Frees the core's memory for this session; the object is unusable after. */
   dispose() {
-    if (this._s) {
-      this._s.delete();
-      this._s = null;
+    const s = this._s;
+    if (!s) return;
+    this._s = null;
+    // After a trap the core's memory is not touched again (a leak is safer);
+    // dispose() also runs from a FinalizationRegistry: it never throws.
+    if (!isReady()) return;
+    try {
+      s.delete();
+    } catch (e) {
+      trapped(e);
     }
   }
 
@@ -152,7 +171,18 @@ export class TraceSession {
 
   _live() {
     if (!this._s) throw new WebprofError('webprof: this TraceSession was disposed');
+    core(); // throws once a trap poisoned the instance
     return this._s;
+  }
+
+  // fn(the embind Session): a Wasm trap inside becomes the instance's WebprofError.
+  _call(fn) {
+    const s = this._live();
+    try {
+      return fn(s);
+    } catch (e) {
+      throw trapped(e);
+    }
   }
 }
 

@@ -29,7 +29,10 @@ namespace webprof {
     "the stack holds a script not yet classified as CORS-muted or not")      \
   X(kSourceTooLarge, "the script is larger than the source scanner's limit") \
   X(kSourceUnscannable,                                                      \
-    "the script could not be scanned (malformed or unsupported syntax)")
+    "the script could not be scanned (malformed or unsupported syntax)")     \
+  X(kTrapped,                                                                \
+    "the Wasm core trapped or aborted earlier; this instance is unusable "   \
+    "(boundary/health.h)")
 
 enum class Status : int32_t {
 #define WEBPROF_STATUS_ENUM(name, msg) name,
