@@ -74,6 +74,12 @@ val Boundary() {
   WEBPROF_CONSOLE_FILTER_LIST(WEBPROF_ENUM_ITEM)
 #undef WEBPROF_ENUM_ITEM
   b.set("consoleFilter", filter);
+  val parts = val::object();
+#define WEBPROF_ENUM_ITEM(name, js) \
+  parts.set(js, static_cast<int32_t>(::webprof::name));
+  WEBPROF_WINDOW_PART_LIST(WEBPROF_ENUM_ITEM)
+#undef WEBPROF_ENUM_ITEM
+  b.set("windowParts", parts);
   b.set("noId", kNoId);
   b.set("noneU32", static_cast<double>(kNoneU32));
   b.set("sampleMaskBits", kSampleMaskBits);

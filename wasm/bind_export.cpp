@@ -22,6 +22,7 @@
 
 #include "base/status.h"
 #include "bind_util.h"
+#include "boundary/boundary.h"
 #include "export/byte_sink.h"
 #include "export/export_input.h"
 #include "export/format_registry.h"
@@ -65,20 +66,22 @@ class ExportBuilder {
     return 0;
   }
 
-  // Frames: names in the blob; u32 rows [resourceId|NONE, line, column]
-  // (1-based, 0 = absent) in W3C input numbering.
+  // Frames: names in the blob; webprof::boundary::LoadFrameRow rows in W3C
+  // input numbering.
   int32_t loadFrames(uintptr_t blob, uintptr_t lens, uintptr_t rows,
                      uint32_t count) {
     Strings s(blob, lens);
-    auto* r = reinterpret_cast<const uint32_t*>(rows);
-    for (uint32_t i = 0; i < count; ++i, r += 3) {
-      Status st = loader_.AddFrame(s.Next(), r[0], r[1], r[2]);
+    auto* r = reinterpret_cast<const webprof::boundary::LoadFrameRow*>(rows);
+    for (uint32_t i = 0; i < count; ++i) {
+      Status st =
+          loader_.AddFrame(s.Next(), r[i].resource, r[i].line, r[i].column);
       if (st != Status::kOk) return int32_t(st);
     }
     return 0;
   }
 
-  // Stacks: u32 rows [frameId, parentId|NONE]; a parent must come first.
+  // Stacks: boundary::StackRow rows [frame, parent|kNoneU32] in W3C input
+  // numbering; a parent must come first.
   int32_t loadStacks(uintptr_t rows, uint32_t count) {
     return int32_t(
         loader_.AddStacks(reinterpret_cast<const uint32_t*>(rows), count));
@@ -113,20 +116,20 @@ class ExportBuilder {
     return 0;
   }
 
-  // Traces: (name, info JSON) pairs; f64 rows [start ms, duration ms].
+  // Traces: (name, info JSON) pairs; boundary::TraceTimesRow rows.
   int32_t addTraces(uintptr_t blob, uintptr_t lens, uintptr_t times,
                     uint32_t count) {
     Strings s(blob, lens);
-    auto* t = reinterpret_cast<const double*>(times);
+    auto* t = reinterpret_cast<const webprof::boundary::TraceTimesRow*>(times);
     for (uint32_t i = 0; i < count; ++i) {
-      if (!std::isfinite(t[2 * i]) || !std::isfinite(t[2 * i + 1]) ||
-          t[2 * i + 1] < 0)
+      if (!std::isfinite(t[i].start) || !std::isfinite(t[i].duration) ||
+          t[i].duration < 0)
         return int32_t(Status::kInvalidArgument);
     }
     for (uint32_t i = 0; i < count; ++i) {
       std::string_view name = s.Next(), info = s.Next();
-      input_.traces.push_back(ExportTrace{std::string(name), t[2 * i],
-                                          t[2 * i + 1], std::string(info)});
+      input_.traces.push_back(ExportTrace{std::string(name), t[i].start,
+                                          t[i].duration, std::string(info)});
     }
     return 0;
   }

@@ -20,11 +20,10 @@
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
 import { core, guard, WebprofError } from '../core/core.mjs';
-import { check } from '../core/boundary.mjs';
+import { boundary, check } from '../core/boundary.mjs';
 import { TraceSession, heldSession } from '../profiler/trace.mjs';
 import { windowSource } from '../probes/probes.mjs';
 
-const NONE = 0xffffffff;
 const encoder = new TextEncoder();
 
 /** Chrome Trace Event JSON ({"traceEvents":[...]}) as UTF-8 bytes. */
@@ -246,22 +245,26 @@ function loadProfile(m, b, heap, trace) {
   const r = heap.strings(resources.map(String));
   check(b.loadResources(r.blob, r.lens, resources.length), 'profile.resources');
 
-  const frameRows = new Uint32Array(frames.length * 3);
+  const { noneU32, records } = boundary();
+  const F = records.loadFrameRow;
+  const frameRows = new Uint32Array(frames.length * F.size);
   const names = new Array(frames.length);
   for (let i = 0; i < frames.length; i++) {
     const f = frames[i];
+    const row = i * F.size;
     names[i] = String(f.name ?? '');
-    frameRows[3 * i] = f.resourceId ?? NONE;
-    frameRows[3 * i + 1] = f.line ?? 0;
-    frameRows[3 * i + 2] = f.column ?? 0;
+    frameRows[row + F.resource] = f.resourceId ?? noneU32;
+    frameRows[row + F.line] = f.line ?? 0;
+    frameRows[row + F.column] = f.column ?? 0;
   }
   const n = heap.strings(names);
   check(b.loadFrames(n.blob, n.lens, heap.u32(frameRows), frames.length), 'profile.frames');
 
-  const stackRows = new Uint32Array(stacks.length * 2);
+  const S = records.stackRow;
+  const stackRows = new Uint32Array(stacks.length * S.size);
   for (let i = 0; i < stacks.length; i++) {
-    stackRows[2 * i] = stacks[i].frameId;
-    stackRows[2 * i + 1] = stacks[i].parentId ?? NONE;
+    stackRows[i * S.size + S.frame] = stacks[i].frameId;
+    stackRows[i * S.size + S.parent] = stacks[i].parentId ?? noneU32;
   }
   check(b.loadStacks(heap.u32(stackRows), stacks.length), 'profile.stacks');
 
@@ -306,11 +309,13 @@ function loadProbes(m, b, heap, input) {
   // recorder itself; only their info values (JS objects) cross, as JSON.
   const own = windowSource(input.aggregates, input.marks, input.traces);
   const parts = own ? own.parts : 0;
+  const P = boundary().windowParts;
   if (own) {
-    const s = heap.strings(parts & 6 ? own.infos.map(infoJson) : []);
-    check(b.useWindow(own.generation, parts, s.blob, s.lens, parts & 6 ? own.infos.length : 0), 'probes');
+    const withInfo = parts & (P.Marks | P.Traces);
+    const s = heap.strings(withInfo ? own.infos.map(infoJson) : []);
+    check(b.useWindow(own.generation, parts, s.blob, s.lens, withInfo ? own.infos.length : 0), 'probes');
   }
-  const marks = parts & 2 ? [] : events(input.marks);
+  const marks = parts & P.Marks ? [] : events(input.marks);
   if (marks.length) {
     const texts = [];
     const times = new Float64Array(marks.length);
@@ -321,19 +326,20 @@ function loadProbes(m, b, heap, input) {
     const s = heap.strings(texts);
     check(b.addMarks(s.blob, s.lens, heap.f64(times), marks.length), 'marks');
   }
-  const traces = parts & 4 ? [] : events(input.traces);
+  const traces = parts & P.Traces ? [] : events(input.traces);
   if (traces.length) {
     const texts = [];
-    const times = new Float64Array(traces.length * 2);
+    const T = boundary().records.traceTimesRow;
+    const times = new Float64Array(traces.length * T.size);
     traces.forEach((e, i) => {
       texts.push(String(e.name), infoJson(e.info));
-      times[2 * i] = e.timestamp;
-      times[2 * i + 1] = e.duration;
+      times[i * T.size + T.start] = e.timestamp;
+      times[i * T.size + T.duration] = e.duration;
     });
     const s = heap.strings(texts);
     check(b.addTraces(s.blob, s.lens, heap.f64(times), traces.length), 'traces');
   }
-  const aggr = parts & 1 ? null : input.aggregates;
+  const aggr = parts & P.Aggregates ? null : input.aggregates;
   if (aggr != null) {
     const entries = aggr instanceof Map ? [...aggr] : Object.entries(aggr);
     if (entries.length) {

@@ -340,17 +340,18 @@ export function windowNumber(aggregates) {
 /**
  * Which of (aggregates, marks, traces) are the unchanged results of the
  * recorder's last window, so they can be read straight from it: null, or
- * {generation, parts (bits 1 aggregates, 2 marks, 4 traces), infos (by slot)}.
+ * {generation, parts (boundary().windowParts bits), infos (by slot)}.
  * A results object someone resized, or of an older window, is not. Internal.
  */
 export function windowSource(aggregates, marks, traces) {
   const w = aggregates instanceof Map ? windowOf.get(aggregates) : undefined;
   if (!w || w.generation !== lastGeneration) return null;
   const [nAggr, nMarks, nTraces] = w.sizes;
+  const P = boundary().windowParts;
   let parts = 0;
-  if (aggregates.size === nAggr) parts |= 1;
-  if (marks === w.marks && marks.events.length === nMarks) parts |= 2;
-  if (traces === w.traces && traces.events.length === nTraces) parts |= 4;
+  if (aggregates.size === nAggr) parts |= P.Aggregates;
+  if (marks === w.marks && marks.events.length === nMarks) parts |= P.Marks;
+  if (traces === w.traces && traces.events.length === nTraces) parts |= P.Traces;
   return parts ? { generation: w.generation, parts, infos: w.infos } : null;
 }
 

@@ -27,6 +27,7 @@
 #include "base/ids.h"
 #include "base/status.h"
 #include "export/format_registry.h"
+#include "export/probe_window.h"
 #include "sampling/session_set.h"
 #include "sampling/stack_sampler.h"
 #include "trace/frame.h"
@@ -97,6 +98,13 @@ enum class ConsoleFilter : int32_t {
 // key, name, extension and MIME type (exportFormats()): JS keeps no copy.
 using ExportFormatId = ::webprof::ExportFormatId;
 
+// Which parts of a finished probes window an export reads straight from the
+// recorder (bits; export/probe_window.h): JS sends the others itself.
+#define WEBPROF_WINDOW_PART_LIST(X)  \
+  X(kWindowAggregates, "Aggregates") \
+  X(kWindowMarks, "Marks")           \
+  X(kWindowTraces, "Traces")
+
 // ---- records in Wasm memory ----
 // Each record is declared by its field list (C++ name, JS name), which
 // makes both the struct and the field table JS reads.
@@ -117,6 +125,17 @@ using ExportFormatId = ::webprof::ExportFormatId;
   X(uint32_t, resource, "resource") \
   X(uint32_t, line, "line")         \
   X(uint32_t, column, "column")
+// A W3C ProfilerTrace frame loaded into the core (export, import): u32
+// [resource index or kNoneU32, line, column], 1-based, 0 = absent. Its
+// stacks load as StackRows [frame, parent or kNoneU32] in W3C numbering.
+#define WEBPROF_LOAD_FRAME_ROW(X)   \
+  X(uint32_t, resource, "resource") \
+  X(uint32_t, line, "line")         \
+  X(uint32_t, column, "column")
+// A probe trace event loaded for export: f64 [start ms, duration ms].
+#define WEBPROF_TRACE_TIMES_ROW(X) \
+  X(double, start, "start")        \
+  X(double, duration, "duration")
 // A finished probes window (f64): this header, then aggregate_count
 // AggrRows, mark_count MarkRows, trace_count TraceRows.
 #define WEBPROF_REPORT_HEADER(X)               \
@@ -153,13 +172,15 @@ using ExportFormatId = ::webprof::ExportFormatId;
   X(double, info, "info")
 
 // Every record, (struct name, JS name, field list); bind_boundary.cpp walks it.
-#define WEBPROF_BOUNDARY_RECORDS(X)                      \
-  X(SampleRow, "sampleRow", WEBPROF_SAMPLE_ROW)          \
-  X(StackRow, "stackRow", WEBPROF_STACK_ROW)             \
-  X(FrameRow, "frameRow", WEBPROF_FRAME_ROW)             \
-  X(ReportHeader, "reportHeader", WEBPROF_REPORT_HEADER) \
-  X(AggrRow, "aggrRow", WEBPROF_AGGR_ROW)                \
-  X(MarkRow, "markRow", WEBPROF_MARK_ROW)                \
+#define WEBPROF_BOUNDARY_RECORDS(X)                          \
+  X(SampleRow, "sampleRow", WEBPROF_SAMPLE_ROW)              \
+  X(StackRow, "stackRow", WEBPROF_STACK_ROW)                 \
+  X(FrameRow, "frameRow", WEBPROF_FRAME_ROW)                 \
+  X(LoadFrameRow, "loadFrameRow", WEBPROF_LOAD_FRAME_ROW)    \
+  X(TraceTimesRow, "traceTimesRow", WEBPROF_TRACE_TIMES_ROW) \
+  X(ReportHeader, "reportHeader", WEBPROF_REPORT_HEADER)     \
+  X(AggrRow, "aggrRow", WEBPROF_AGGR_ROW)                    \
+  X(MarkRow, "markRow", WEBPROF_MARK_ROW)                    \
   X(TraceRow, "traceRow", WEBPROF_TRACE_ROW)
 
 #define WEBPROF_BOUNDARY_STRUCT(name, js, fields) \
