@@ -25,11 +25,11 @@ constexpr const char* kObjectAfterNames[] = {
 constexpr const char* kControl[] = {"if",    "for",  "while",   "switch",
                                     "catch", "with", "function"};
 
-class Finder {
+class Finder : TokenReader {
  public:
   Finder(std::string_view s, const std::vector<Token>& t,
          std::vector<FunctionDefinition>* out)
-      : s_(s), t_(t), out_(*out), brace_(t.size(), Brace::kUnknown) {}
+      : TokenReader(s, t), out_(*out), brace_(t.size(), Brace::kUnknown) {}
 
   void Run() {
     for (uint32_t i = 0; i < t_.size(); ++i) {
@@ -46,19 +46,6 @@ class Finder {
   }
 
  private:
-  std::string_view Text(uint32_t i) const {
-    return i < t_.size() ? s_.substr(t_[i].begin, t_[i].end - t_[i].begin)
-                         : std::string_view();
-  }
-  bool IsName(uint32_t i, std::string_view w) const {
-    return i < t_.size() && t_[i].kind == TokenKind::kName && Text(i) == w;
-  }
-  bool IsPunct(uint32_t i, std::string_view w) const {
-    return i < t_.size() && t_[i].kind == TokenKind::kPunct && Text(i) == w;
-  }
-  bool IsKind(uint32_t i, TokenKind k) const {
-    return i < t_.size() && t_[i].kind == k;
-  }
   bool IsOneOf(uint32_t i, const char* const* words, size_t n) const {
     for (size_t k = 0; k < n; ++k)
       if (IsName(i, words[k])) return true;
@@ -348,8 +335,6 @@ class Finder {
     return false;
   }
 
-  std::string_view s_;
-  const std::vector<Token>& t_;
   std::vector<FunctionDefinition>& out_;
   mutable std::vector<Brace> brace_;  // per token; only `{` used
   std::unordered_map<uint32_t, std::string> class_name_;  // class-body `{`

@@ -79,4 +79,28 @@ Status Tokenize(std::string_view source, SourcePosition base,
                 const TokenizerLimits& limits, std::vector<Token>* out,
                 SourcePosition* end = nullptr);
 
+// Reading a token list by index (shared by the function finder and the probe
+// site finder): an index past the end reads as no token, so look-ahead and
+// look-behind need no bounds checks at the call site.
+class TokenReader {
+ protected:
+  TokenReader(std::string_view s, const std::vector<Token>& t) : s_(s), t_(t) {}
+  std::string_view Text(uint32_t i) const {
+    return i < t_.size() ? s_.substr(t_[i].begin, t_[i].end - t_[i].begin)
+                         : std::string_view();
+  }
+  bool IsName(uint32_t i, std::string_view w) const {
+    return i < t_.size() && t_[i].kind == TokenKind::kName && Text(i) == w;
+  }
+  bool IsPunct(uint32_t i, std::string_view w) const {
+    return i < t_.size() && t_[i].kind == TokenKind::kPunct && Text(i) == w;
+  }
+  bool IsKind(uint32_t i, TokenKind k) const {
+    return i < t_.size() && t_[i].kind == k;
+  }
+
+  std::string_view s_;
+  const std::vector<Token>& t_;
+};
+
 }  // namespace webprof

@@ -24,11 +24,11 @@ constexpr const char* kOperatorNames[] = {
 constexpr const char* kRestrictedNames[] = {"return", "throw", "break",
                                             "continue", "yield"};
 
-class SiteFinder {
+class SiteFinder : TokenReader {
  public:
   SiteFinder(std::string_view s, const std::vector<Token>& t,
              std::vector<uint32_t>* out)
-      : s_(s), t_(t), out_(*out) {}
+      : TokenReader(s, t), out_(*out) {}
 
   Status Run(const std::vector<FunctionDefinition>& functions) {
     for (const FunctionDefinition& f : functions)
@@ -85,16 +85,6 @@ class SiteFinder {
   }
 
  private:
-  std::string_view Text(uint32_t i) const {
-    return i < t_.size() ? s_.substr(t_[i].begin, t_[i].end - t_[i].begin)
-                         : std::string_view();
-  }
-  bool IsName(uint32_t i, std::string_view w) const {
-    return i < t_.size() && t_[i].kind == TokenKind::kName && Text(i) == w;
-  }
-  bool IsPunct(uint32_t i, std::string_view w) const {
-    return i < t_.size() && t_[i].kind == TokenKind::kPunct && Text(i) == w;
-  }
   bool IsAnyName(uint32_t i, const char* const* words, size_t n) const {
     for (size_t k = 0; k < n; ++k)
       if (IsName(i, words[k])) return true;
@@ -309,8 +299,6 @@ class SiteFinder {
              IsPunct(i, "++") || IsPunct(i, "--"));
   }
 
-  std::string_view s_;
-  const std::vector<Token>& t_;
   std::vector<uint32_t>& out_;
   std::vector<bool> do_while_;  // per token, once a `do` is seen: its `while`
   uint32_t unwrapped_ = 0;
