@@ -80,6 +80,12 @@ val Boundary() {
   WEBPROF_WINDOW_PART_LIST(WEBPROF_ENUM_ITEM)
 #undef WEBPROF_ENUM_ITEM
   b.set("windowParts", parts);
+  val html = val::object();
+#define WEBPROF_FLAG_ITEM(name, bit, js) \
+  html.set(js, static_cast<int32_t>(name));
+  WEBPROF_HTML_SCRIPT_FLAG_LIST(WEBPROF_FLAG_ITEM)
+#undef WEBPROF_FLAG_ITEM
+  b.set("htmlScriptFlags", html);
   b.set("noId", kNoId);
   b.set("noneU32", static_cast<double>(kNoneU32));
   b.set("sampleMaskBits", kSampleMaskBits);

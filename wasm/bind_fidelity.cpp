@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bind_util.h"
+#include "boundary/boundary.h"
 #include "source/frame_resolver.h"
 #include "source/html_scripts.h"
 #include "source/probe_sites.h"
@@ -78,25 +79,27 @@ val ProbeSitesView() {
 }
 
 // The <script> elements of an HTML document for the transform of whole
-// documents: kHtmlScriptFields numbers per script (content begin, content
-// end, flags, src begin, src end), valid until the next call.
-constexpr uint32_t kHtmlScriptFields = 5;
-std::vector<uint32_t>& HtmlScriptRows() {
-  static std::vector<uint32_t> rows;
+// documents, as boundary::HtmlScriptRow u32 records, valid until the next
+// call.
+std::vector<boundary::HtmlScriptRow>& HtmlScriptRows() {
+  static std::vector<boundary::HtmlScriptRow> rows;
   return rows;
 }
 val FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
   std::vector<HtmlScript> scripts;
   FindHtmlScripts(View(ptr, len), &scripts);
-  std::vector<uint32_t>& rows = HtmlScriptRows();
+  std::vector<boundary::HtmlScriptRow>& rows = HtmlScriptRows();
   rows.clear();
   for (const HtmlScript& h : scripts) {
-    uint32_t flags = (h.javascript ? 1u : 0u) | (h.module ? 2u : 0u) |
-                     (h.integrity ? 4u : 0u);
-    rows.insert(rows.end(), {h.content_begin, h.content_end, flags, h.src_begin,
-                             h.src_end});
+    uint32_t flags = (h.javascript ? boundary::kHtmlJavaScript : 0u) |
+                     (h.module ? boundary::kHtmlModule : 0u) |
+                     (h.integrity ? boundary::kHtmlIntegrity : 0u);
+    rows.push_back(
+        {h.content_begin, h.content_end, flags, h.src_begin, h.src_end});
   }
-  return val(typed_memory_view(rows.size(), rows.data()));
+  return val(typed_memory_view(
+      rows.size() * sizeof(boundary::HtmlScriptRow) / sizeof(uint32_t),
+      reinterpret_cast<uint32_t*>(rows.data())));
 }
 uint32_t ProbeSitesPrelude() { return ProbeInfo().prelude; }
 bool ProbeSitesModuleSyntax() { return ProbeInfo().module_syntax; }
@@ -108,7 +111,6 @@ EMSCRIPTEN_BINDINGS(fidelity) {
   function("findProbeSites", &FindProbeSitesJs);
   function("probeSitesView", &ProbeSitesView);
   function("findHtmlScripts", &FindHtmlScriptsJs);
-  constant("HTML_SCRIPT_FIELDS", kHtmlScriptFields);
   function("probeSitesPrelude", &ProbeSitesPrelude);
   function("probeSitesModuleSyntax", &ProbeSitesModuleSyntax);
   function("probeSitesUnwrapped", &ProbeSitesUnwrapped);

@@ -19,13 +19,8 @@
 // and `integrity` lists the external scripts with a Subresource Integrity
 // hash: rewriting their files would make the browser refuse them.
 import { ready, guard } from '../core/core.mjs';
-import { writeScratch } from '../core/boundary.mjs';
+import { boundary, writeScratch } from '../core/boundary.mjs';
 import { transformForSampling } from './index.mjs';
-
-const FIELDS = 5;
-const JAVASCRIPT = 1;
-const INTEGRITY = 4;
-const NONE = 0xffffffff;
 
 /** Whether a Content-Security-Policy text allows inline scripts by hash. */
 export function cspHasHashes(policy) {
@@ -79,15 +74,19 @@ export async function transformHtmlForSampling(html, options = {}) {
   let at = 0;
   let scripts = 0;
   let sites = 0;
-  for (let r = 0; r < rows.length; r += FIELDS) {
-    const [begin, end, flags, srcBegin, srcEnd] = rows.subarray(r, r + FIELDS);
-    if (srcBegin !== NONE) {
+  const { noneU32, records, htmlScriptFlags: F } = boundary();
+  const R = records.htmlScriptRow;
+  for (let r = 0; r < rows.length; r += R.size) {
+    const [begin, end, flags, srcBegin, srcEnd] = [R.begin, R.end, R.flags, R.srcBegin, R.srcEnd].map(
+      (k) => rows[r + k],
+    );
+    if (srcBegin !== noneU32) {
       const src = decodeEntities(text(srcBegin, srcEnd));
-      if (flags & INTEGRITY) integrity.push(src);
+      if (flags & F.Integrity) integrity.push(src);
       if (begin < fromByte) before.push(src);
       continue;
     }
-    if (!(flags & JAVASCRIPT) || begin === end) continue;
+    if (!(flags & F.JavaScript) || begin === end) continue;
     const skip = (reason) => skipped.push({ line: lineAt(begin), reason });
     if (hashes) {
       skip('the Content-Security-Policy allows inline scripts by hash');

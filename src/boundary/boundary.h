@@ -30,6 +30,7 @@
 #include "export/probe_window.h"
 #include "sampling/session_set.h"
 #include "sampling/stack_sampler.h"
+#include "source/html_scripts.h"
 #include "trace/frame.h"
 #include "trace/sample.h"
 #include "trace/session.h"
@@ -136,6 +137,25 @@ using ExportFormatId = ::webprof::ExportFormatId;
 #define WEBPROF_TRACE_TIMES_ROW(X) \
   X(double, start, "start")        \
   X(double, duration, "duration")
+// A <script> element of an HTML document (source/html_scripts.h) for the
+// transform of whole documents: u32 byte offsets of its content, flags
+// (HtmlScriptFlag bits), and its `src` value's range (kNoneU32 if absent).
+#define WEBPROF_HTML_SCRIPT_ROW(X)   \
+  X(uint32_t, begin, "begin")        \
+  X(uint32_t, end, "end")            \
+  X(uint32_t, flags, "flags")        \
+  X(uint32_t, src_begin, "srcBegin") \
+  X(uint32_t, src_end, "srcEnd")
+#define WEBPROF_HTML_SCRIPT_FLAG_LIST(X) \
+  X(kHtmlJavaScript, 1, "JavaScript")    \
+  X(kHtmlModule, 2, "Module")            \
+  X(kHtmlIntegrity, 4, "Integrity")
+enum HtmlScriptFlag : uint32_t {
+#define WEBPROF_BOUNDARY_FLAG(name, bit, js) name = bit,
+  WEBPROF_HTML_SCRIPT_FLAG_LIST(WEBPROF_BOUNDARY_FLAG)
+#undef WEBPROF_BOUNDARY_FLAG
+};
+static_assert(HtmlScript::kNone == kNoneU32, "an absent src is kNoneU32");
 // A finished probes window (f64): this header, then aggregate_count
 // AggrRows, mark_count MarkRows, trace_count TraceRows.
 #define WEBPROF_REPORT_HEADER(X)               \
@@ -178,6 +198,7 @@ using ExportFormatId = ::webprof::ExportFormatId;
   X(FrameRow, "frameRow", WEBPROF_FRAME_ROW)                 \
   X(LoadFrameRow, "loadFrameRow", WEBPROF_LOAD_FRAME_ROW)    \
   X(TraceTimesRow, "traceTimesRow", WEBPROF_TRACE_TIMES_ROW) \
+  X(HtmlScriptRow, "htmlScriptRow", WEBPROF_HTML_SCRIPT_ROW) \
   X(ReportHeader, "reportHeader", WEBPROF_REPORT_HEADER)     \
   X(AggrRow, "aggrRow", WEBPROF_AGGR_ROW)                    \
   X(MarkRow, "markRow", WEBPROF_MARK_ROW)                    \
