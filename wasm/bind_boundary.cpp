@@ -58,34 +58,28 @@ val Records() {
   return out;
 }
 
+// {jsName: value} for one of boundary.h's (name, jsName) enum lists.
+#define WEBPROF_JS_ENUM_ITEM(name, js) \
+  o.set(js, static_cast<int32_t>(Enum::name));
+#define WEBPROF_JS_ENUM(Type, list) \
+  [] {                              \
+    using Enum = Type;              \
+    val o = val::object();          \
+    list(WEBPROF_JS_ENUM_ITEM);     \
+    return o;                       \
+  }()
+
 val Boundary() {
   val b = val::object();
   b.set("status", Statuses());
   b.set("sessionStates", SessionStates());
-  val config = val::object();
-#define WEBPROF_ENUM_ITEM(name, js) \
-  config.set(js, static_cast<int32_t>(SamplerConfig::name));
-  WEBPROF_SAMPLER_CONFIG_LIST(WEBPROF_ENUM_ITEM)
-#undef WEBPROF_ENUM_ITEM
-  b.set("samplerConfig", config);
-  val filter = val::object();
-#define WEBPROF_ENUM_ITEM(name, js) \
-  filter.set(js, static_cast<int32_t>(ConsoleFilter::name));
-  WEBPROF_CONSOLE_FILTER_LIST(WEBPROF_ENUM_ITEM)
-#undef WEBPROF_ENUM_ITEM
-  b.set("consoleFilter", filter);
-  val parts = val::object();
-#define WEBPROF_ENUM_ITEM(name, js) \
-  parts.set(js, static_cast<int32_t>(::webprof::name));
-  WEBPROF_WINDOW_PART_LIST(WEBPROF_ENUM_ITEM)
-#undef WEBPROF_ENUM_ITEM
-  b.set("windowParts", parts);
-  val html = val::object();
-#define WEBPROF_FLAG_ITEM(name, bit, js) \
-  html.set(js, static_cast<int32_t>(name));
-  WEBPROF_HTML_SCRIPT_FLAG_LIST(WEBPROF_FLAG_ITEM)
-#undef WEBPROF_FLAG_ITEM
-  b.set("htmlScriptFlags", html);
+  b.set("samplerConfig",
+        WEBPROF_JS_ENUM(SamplerConfig, WEBPROF_SAMPLER_CONFIG_LIST));
+  b.set("consoleFilter",
+        WEBPROF_JS_ENUM(ConsoleFilter, WEBPROF_CONSOLE_FILTER_LIST));
+  b.set("windowParts", WEBPROF_JS_ENUM(WindowPart, WEBPROF_WINDOW_PART_LIST));
+  b.set("htmlScriptFlags",
+        WEBPROF_JS_ENUM(HtmlScriptFlag, WEBPROF_HTML_SCRIPT_FLAG_LIST));
   b.set("noId", kNoId);
   b.set("noneU32", static_cast<double>(kNoneU32));
   b.set("sampleMaskBits", kSampleMaskBits);

@@ -146,15 +146,15 @@ using ExportFormatId = ::webprof::ExportFormatId;
   X(uint32_t, flags, "flags")        \
   X(uint32_t, src_begin, "srcBegin") \
   X(uint32_t, src_end, "srcEnd")
-#define WEBPROF_HTML_SCRIPT_FLAG_LIST(X) \
-  X(kHtmlJavaScript, 1, "JavaScript")    \
-  X(kHtmlModule, 2, "Module")            \
-  X(kHtmlIntegrity, 4, "Integrity")
 enum HtmlScriptFlag : uint32_t {
-#define WEBPROF_BOUNDARY_FLAG(name, bit, js) name = bit,
-  WEBPROF_HTML_SCRIPT_FLAG_LIST(WEBPROF_BOUNDARY_FLAG)
-#undef WEBPROF_BOUNDARY_FLAG
+  kHtmlJavaScript = 1,  // a classic or module script (not a data block)
+  kHtmlModule = 2,
+  kHtmlIntegrity = 4,  // has an `integrity` attribute
 };
+#define WEBPROF_HTML_SCRIPT_FLAG_LIST(X) \
+  X(kHtmlJavaScript, "JavaScript")       \
+  X(kHtmlModule, "Module")               \
+  X(kHtmlIntegrity, "Integrity")
 static_assert(HtmlScript::kNone == kNoneU32, "an absent src is kNoneU32");
 // A finished probes window (f64): this header, then aggregate_count
 // AggrRows, mark_count MarkRows, trace_count TraceRows.
