@@ -37,7 +37,7 @@ const JS = /javascript|ecmascript/i;
 // external scripts that run before webprof's tag. Bounded by the number of
 // open pages; a closed client's entry goes at the next document load.
 const clients = new Map(); // clientId -> Set(absolute URL) of scripts before the tag
-const rewritten = new Map(); // url -> rewritten text, the latest 64
+const rewritten = new Map(); // url -> {code, type} (rewritten text, Content-Type), the latest 64
 
 self.addEventListener('install', (e) => e.waitUntil(self.skipWaiting()));
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
@@ -51,8 +51,12 @@ self.addEventListener('fetch', (e) => {
   if (dest === 'document' || dest === 'iframe') e.respondWith(rewriteDocument(req, e.resultingClientId));
   else if (dest === 'script' && clients.has(e.clientId) && !clients.get(e.clientId).has(url.href))
     e.respondWith(rewriteScript(req));
-  else if (dest === '' && rewritten.has(url.href))
-    e.respondWith(new Response(rewritten.get(url.href), { headers: { 'Content-Type': 'text/javascript' } }));
+  else if (dest === '' && rewritten.has(url.href)) {
+    // With the original Content-Type: the frame resolver reads an HTML
+    // document's inline scripts, a script's text as JavaScript.
+    const { code, type } = rewritten.get(url.href);
+    e.respondWith(new Response(code, { headers: { 'Content-Type': type } }));
+  }
 });
 
 async function rewriteDocument(req, clientId) {
@@ -71,7 +75,7 @@ async function rewriteDocument(req, clientId) {
     }),
   );
   if (clientId) clients.set(clientId, new Set(r.before.map((src) => new URL(src, req.url).href)));
-  remember(req.url, r.code);
+  remember(req.url, r.code, res);
   return respond(res, r.code, true);
 }
 
@@ -84,7 +88,7 @@ async function rewriteScript(req) {
   const t = await cached('js', source, () =>
     webprof.transformForSampling(source, { runtime: null, file: req.url }),
   );
-  remember(req.url, t.code);
+  remember(req.url, t.code, res);
   return respond(res, t.code);
 }
 
@@ -96,9 +100,9 @@ function respond(res, body, mark = false) {
   return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
-function remember(url, code) {
+function remember(url, code, res) {
   rewritten.delete(url);
-  rewritten.set(url, code);
+  rewritten.set(url, { code, type: res.headers.get('content-type') || 'text/javascript' });
   if (rewritten.size > 64) rewritten.delete(rewritten.keys().next().value);
 }
 
