@@ -1,25 +1,18 @@
 // Dense sampling with no build step: the drop-in script with data-dense
 // registers dist/webprof-sw.js, which rewrites the page's scripts as they
 // are fetched; the first visit says a reload is needed, the reload samples
-// inside the page's synchronous code.
+// inside the page's synchronous code. The same pages in Firefox ESR:
+// e2e/firefox/nobuild.test.mjs.
 import { test, expect } from '@playwright/test';
-
-const PAGE = '/e2e/pages/dense/spin.html';
-
-function samplesIn(trace, name) {
-  return trace.samples.filter((s) => {
-    for (let id = s.stackId; id !== undefined; id = trace.stacks[id].parentId)
-      if (trace.frames[trace.stacks[id].frameId].name === name) return true;
-    return false;
-  }).length;
-}
+import { pageProfile } from './nobuild-helpers.mjs';
 
 test('the README drop-in with data-dense samples inside a 100 ms synchronous spin once the worker is active', async ({
   page,
+  baseURL,
 }) => {
   const console = [];
   page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
-  await page.goto(PAGE);
+  await page.goto('/e2e/pages/dense/spin.html');
   // First visit: not rewritten, and the page is told so once the worker is active.
   expect(await page.evaluate(() => webprof.denseReady)).toBe(false);
   expect(console.some((l) => /reload the page to sample inside synchronous code/.test(l))).toBe(true);
@@ -27,19 +20,36 @@ test('the README drop-in with data-dense samples inside a 100 ms synchronous spi
   // e2e/platform-sites.spec.mjs.)
 
   await page.reload();
-  expect(await page.evaluate(() => webprof.denseReady)).toBe(true);
-  const trace = await page.evaluate(() => window.result);
-  const inSpin = samplesIn(trace, 'doWork');
-  // Without the worker none of them is inside it (above). The core is still
-  // loading while the page runs, so these samples keep their stack text
-  // until it is ready (20-36 per 100 ms here; native: 52-60): at least half
-  // of the samples are inside the spin.
-  expect(inSpin).toBeGreaterThanOrEqual(10);
-  expect(inSpin / trace.samples.length).toBeGreaterThanOrEqual(0.5);
-  // The frame points at the document's own line.
-  const doWork = trace.frames.find((f) => f.name === 'doWork');
-  expect(trace.resources[doWork.resourceId]).toMatch(/\/spin\.html$/);
-  expect(doWork.line).toBe(12);
+  const r = await page.evaluate(pageProfile, ['doWork']);
+  expect(r.denseReady).toBe(true);
+  // Nearly every sample is inside the spin (95-98 % here). How many there
+  // are depends on the CPU the page's thread gets: 45-49 per 100 ms on a
+  // quiet machine, 9-26 when it is descheduled for 20-40 ms at a time (two
+  // cores shared by many browsers) — the count only has to show sampling
+  // at the interval, the share is the criterion.
+  expect(r.inside).toBeGreaterThanOrEqual(5);
+  expect(r.inside / r.samples).toBeGreaterThanOrEqual(0.5);
+  // One frame, at the function's definition in the original document (the
+  // `(`, as Chromium's own Profiler reports it).
+  expect(r.frames).toEqual([{ resource: `${baseURL}/e2e/pages/dense/spin.html`, line: 12, column: 18 }]);
   // (The browser's own 404 for /favicon.ico is not webprof's.)
   expect(console.filter((l) => l.startsWith('error') && !/favicon|404/.test(l))).toEqual([]);
+});
+
+test('an inline 40 ms hot loop is sampled inside on the first visit (clock reads) and, rewritten, after a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const url = '/e2e/pages/dense/hot-inline.html';
+  for (const dense of [false, true]) {
+    if (dense) await page.reload();
+    else await page.goto(url);
+    await page.waitForFunction(() => window.pageReady === true);
+    const r = await page.evaluate(pageProfile, ['hotInline', 500]);
+    expect(r.denseReady).toBe(dense);
+    expect(r.backend).toBe('polyfill');
+    expect(r.inside).toBeGreaterThanOrEqual(10);
+    expect(r.inside / r.samples).toBeGreaterThanOrEqual(0.5);
+    expect(r.frames).toEqual([{ resource: `${baseURL}${url}`, line: 11, column: 21 }]);
+  }
 });

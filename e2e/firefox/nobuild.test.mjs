@@ -1,0 +1,93 @@
+// Issue 14's done-when in Firefox ESR (no native Profiler there), through
+// puppeteer-core over WebDriver BiDi: untouched page code is sampled inside
+// its synchronous functions with no build step — the README's drop-in with
+// data-dense (webprof's service worker rewrites the page), the 100 ms
+// performance.now() spin between `new Profiler` and `stop()` (platform
+// sample points), and an inline hot loop. The same pages in Chromium:
+// e2e/dense-dropin.spec.mjs, e2e/platform-sites.spec.mjs.
+// Run: node --test e2e/firefox/   (needs `npm run build:js` first)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import puppeteer from 'puppeteer-core';
+import { startStaticServer } from '../server.mjs';
+import { pageProfile } from '../nobuild-helpers.mjs';
+
+const FIREFOX = process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr';
+let server, browser, base;
+
+before(async () => {
+  server = await startStaticServer({ port: 0 });
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+});
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.close();
+});
+
+// A fresh profile per test: a service worker registered by one test must
+// not serve the next one's first visit.
+async function withPage(fn) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const logs = [];
+  page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+  try {
+    return await fn(page, logs);
+  } finally {
+    await context.close();
+  }
+}
+
+test("the README's drop-in with data-dense: a reload samples inside the page's synchronous function", async () => {
+  await withPage(async (page, logs) => {
+    const url = `${base}/e2e/pages/dense/spin.html`;
+    await page.goto(url);
+    assert.equal(await page.evaluate(() => window.webprof.denseReady), false);
+    assert.ok(
+      logs.some((l) => /reload the page to sample inside synchronous code/.test(l)),
+      logs.join('\n'),
+    );
+    await page.reload();
+    const r = await page.evaluate(pageProfile, ['doWork']);
+    assert.equal(r.denseReady, true);
+    // Firefox's clock steps by 1 ms: at most ~100 samples in the 100 ms spin.
+    assert.ok(r.inside >= 10, JSON.stringify(r));
+    assert.ok(r.inside / r.samples >= 0.5, JSON.stringify(r));
+    // One frame, at the definition in the original document (the `(`).
+    assert.deepEqual(r.frames, [{ resource: url, line: 12, column: 18 }]);
+    assert.deepEqual(
+      logs.filter((l) => /^(error|pageerror)/.test(l) && !/favicon/.test(l)),
+      [],
+    );
+  });
+});
+
+test("the README's drop-in snippet samples inside a 100 ms performance.now() spin (platform sample points)", async () => {
+  await withPage(async (page) => {
+    await page.goto(`${base}/e2e/pages/profiler/spin.html`);
+    const r = await page.evaluate(pageProfile, ['doWork']);
+    assert.equal(r.backend, 'polyfill');
+    assert.equal(r.denseReady, false);
+    // None without the wrapped clock: nothing is rewritten on this page.
+    assert.ok(r.inside >= 5, JSON.stringify(r));
+    assert.ok(r.inside / r.samples >= 0.5, JSON.stringify(r));
+  });
+});
+
+test('an inline 40 ms hot loop is sampled inside on the first visit and, rewritten, after a reload', async () => {
+  await withPage(async (page) => {
+    const url = `${base}/e2e/pages/dense/hot-inline.html`;
+    for (const dense of [false, true]) {
+      if (dense) await page.reload();
+      else await page.goto(url);
+      await page.waitForFunction(() => window.pageReady === true);
+      const r = await page.evaluate(pageProfile, ['hotInline', 500]);
+      assert.equal(r.denseReady, dense);
+      assert.ok(r.inside >= 10, JSON.stringify(r));
+      assert.ok(r.inside / r.samples >= 0.5, JSON.stringify(r));
+      assert.deepEqual(r.frames, [{ resource: url, line: 11, column: 21 }]);
+    }
+  });
+});
