@@ -12,6 +12,7 @@
 // sample. All logic about JavaScript syntax lives in the core (src/).
 import { guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
+import { scriptUrlAsLoaded } from './muted.mjs';
 
 const encoder = new TextEncoder();
 
@@ -49,7 +50,8 @@ async function fetchAndScan(url, fetchImpl) {
   if (!fetchable(url) || typeof fetchImpl !== 'function') return 'NotFetchable';
   let text, html;
   try {
-    const res = await fetchImpl(url, { credentials: 'same-origin' });
+    // JavaScriptCore's stack URLs have no query: fetch the URL the page loaded.
+    const res = await fetchImpl(scriptUrlAsLoaded(url), { credentials: 'same-origin' });
     // An opaque or failed response is a script we may not read.
     if (!res.ok || res.type === 'opaque') return 'NotFetchable';
     html = isHtml(res.headers.get('content-type'));
@@ -124,7 +126,7 @@ function readSync(url) {
 export function scanSourcesSync(urls) {
   for (const url of urls) {
     if (settled.has(url)) continue;
-    const src = readSync(url);
+    const src = readSync(scriptUrlAsLoaded(url));
     const status = src ? scanText(url, src.text, src.html) : 'NotFetchable';
     remember(url, Promise.resolve(status));
     settled.set(url, status);

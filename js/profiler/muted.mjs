@@ -17,13 +17,16 @@
 //  4. a Resource Timing entry for the URL with `responseStatus`: muted iff it
 //     is 0 — an opaque response (cross-origin no-cors, or a no-cors redirect
 //     across origins); a CORS fetch exposes the real status;
-//  5. a Resource Timing entry without `responseStatus` (older engines):
+//  5. a Resource Timing entry without `responseStatus` (WebKit, older engines):
 //     muted iff transferSize, encodedBodySize and decodedBodySize are all 0
-//     (only opaque responses report all three as 0; a cache hit keeps
-//     decodedBodySize);
+//     (opaque responses report all three as 0; a cache hit keeps
+//     decodedBodySize) and rule 6 does not apply — WebKit also reports 0 for a
+//     CORS response without Timing-Allow-Origin;
 //  6. a `<script src>` element with the URL: with a `crossorigin` attribute
 //     (it ran, so CORS passed) or `type=module` (always CORS): not muted;
 //  7. otherwise: muted iff cross-origin (unknown cross-origin code is hidden).
+// JavaScriptCore shows URLs without their query: rules 2-6 then look at the
+// one URL the page loaded with that prefix (scriptUrlAsLoaded).
 // Limits: Resource Timing keeps 250 entries by default; a same-origin URL
 // that redirected cross-origin and fell out of that buffer is not detected
 // (call performance.setResourceTimingBufferSize to raise it).
@@ -74,6 +77,33 @@ function inParentRealm(href) {
   return false;
 }
 
+// Rule 6: such an element ran only if its CORS check passed.
+function loadedWithCors(href) {
+  for (const s of document.getElementsByTagName('script')) {
+    if (!s.src || stripFragment(s.src) !== href) continue;
+    if (s.getAttribute('crossorigin') !== null || s.type === 'module') return true;
+  }
+  return false;
+}
+
+const withoutQuery = (url) => url.replace(/[?#].*$/, '');
+
+/**
+ * JavaScriptCore's Error.stack drops a script URL's query and fragment: the
+ * URL the page loaded (a `<script src>` or Resource Timing entry) whose
+ * query-less form is `url`, when exactly one does; otherwise `url` itself.
+ */
+export function scriptUrlAsLoaded(url) {
+  if (typeof document === 'undefined' || /[?#]/.test(url)) return url;
+  const found = new Set();
+  for (const s of document.getElementsByTagName('script'))
+    if (s.src && withoutQuery(s.src) === url) found.add(stripFragment(s.src));
+  if (typeof performance !== 'undefined' && performance.getEntriesByType)
+    for (const e of performance.getEntriesByType('resource'))
+      if (withoutQuery(e.name) === url) found.add(stripFragment(e.name));
+  return found.size === 1 ? found.values().next().value : url;
+}
+
 /** True when frames of the script at `url` (as Error.stack shows it) must be hidden. */
 export function isMutedScriptUrl(url) {
   if (typeof document === 'undefined' || typeof location === 'undefined') return false;
@@ -84,7 +114,8 @@ export function isMutedScriptUrl(url) {
     return true; // not a URL we can reason about: hide rather than leak
   }
   if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return false;
-  const href = stripFragment(u.href);
+  if (u.href === withoutQuery(document.URL)) return false;
+  const href = scriptUrlAsLoaded(stripFragment(u.href));
   if (href === stripFragment(document.URL)) return false;
   if (!hasScript(document, href) && (inChildRealm(globalThis, href, 0) || inParentRealm(href))) return true;
   if (typeof performance !== 'undefined' && performance.getEntriesByName) {
@@ -92,12 +123,10 @@ export function isMutedScriptUrl(url) {
     const e = entries[entries.length - 1];
     if (e) {
       if (typeof e.responseStatus === 'number') return e.responseStatus === 0;
-      if (e.transferSize === 0 && e.encodedBodySize === 0 && e.decodedBodySize === 0) return true;
+      if (e.transferSize === 0 && e.encodedBodySize === 0 && e.decodedBodySize === 0)
+        return !loadedWithCors(href);
     }
   }
-  for (const s of document.getElementsByTagName('script')) {
-    if (!s.src || stripFragment(s.src) !== href) continue;
-    if (s.getAttribute('crossorigin') !== null || s.type === 'module') return false;
-  }
+  if (loadedWithCors(href)) return false;
   return u.origin !== location.origin;
 }

@@ -24,6 +24,8 @@ const steps = [
   ['glue + Wasm in Node (node --test)', 'node', ['--test', 'tests/js/']],
   ['browser e2e (Playwright, Debian Chromium)', 'npx', ['playwright', 'test']],
   ['browser e2e (puppeteer-core, Firefox ESR)', 'node', ['--test', 'e2e/firefox/']],
+  // Skips (each test reported skipped, with the reason) only when WebKitWebDriver or xvfb-run is absent.
+  ['browser e2e (WebKitWebDriver, WebKitGTK under xvfb-run)', 'node', ['--test', 'e2e/webkit/']],
 ];
 const only = process.argv.slice(2);
 const failed = [];
