@@ -8,7 +8,8 @@ import { access, mkdir, writeFile, unlink } from 'node:fs/promises';
 import { constants, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { install, stopProfile, watchPageErrors } from './playwright.mjs';
+import { install, makeResult, stopProfile, watchPageErrors } from './playwright.mjs';
+import { recordInWebKit } from './webkit-record.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 
 // The package version: set by the build (js/tools/build.mjs); from source, package.json.
@@ -32,6 +33,8 @@ const USAGE = `usage: webprof record <url> [options]
   --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
   --no-dense              do not pass the page's scripts through the sampling transform (polyfill)
   --browser PATH          Chromium executable (default /usr/bin/chromium)
+  --browser webkit        WebKit (JavaScriptCore) via WebKitWebDriver under xvfb-run; polyfill only,
+                          http:// pages; a --script gets {webkit} (js/node/webkit.mjs) instead of {page}
   --timeout-ms N          navigation timeout (default 30000)`;
 
 class UsageError extends Error {}
@@ -127,6 +130,18 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
     if (typeof actions !== 'function')
       throw new RecordError(`the script ${o.script} has no default export function`);
   }
+  if (o.browser === 'webkit') {
+    if (o.native) throw new RecordError('WebKit has no native Profiler: --native needs Chromium');
+    let got;
+    try {
+      got = await recordInWebKit({ ...o, actions }, log, elapsed);
+    } catch (e) {
+      throw new RecordError(`WebKit: ${e.message.split('\n')[0]}`);
+    }
+    for (const e of got.pageErrors) log(`[${elapsed()}] page error: ${e.name}: ${e.message}`);
+    const result = await makeResult(got.data, { unsampled: got.unsampled, pageErrors: got.pageErrors });
+    return finish(result, out, o.dense, log, elapsed);
+  }
   try {
     await access(o.browser, constants.X_OK);
   } catch {
@@ -184,27 +199,32 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
       log(`[${elapsed()}] ${o.untilSelector} did not appear within ${o.seconds}s; stopping`);
     const result = await stopProfile(page);
     showErrors();
-    const written = await result.save(out);
-    for (const u of result.unsampled)
-      log(`[${elapsed()}] not rewritten for dense sampling: ${u.url}: ${u.reason}`);
-    for (const w of result.workers)
-      log(`[${elapsed()}] worker ${w.url}: ${w.trace.samples.length} samples (${w.backend} sampler)`);
-    if (result.diagnostic) log(`[${elapsed()}] ${result.diagnostic}`);
-    log(
-      `[${elapsed()}] ${result.trace.samples.length} samples (${result.backend} sampler); wrote ${written.join(', ')}`,
-    );
-    // A SyntaxError while webprof rewrote the page's scripts may be ours:
-    // the recording is then not the page's behaviour.
-    const broken = dense && result.pageErrors.find((e) => e.name === 'SyntaxError');
-    if (broken)
-      throw new RecordError(
-        `the page threw ${broken.name}: ${broken.message} while its scripts were rewritten for dense sampling; ` +
-          `the files are written, but rerun with --no-dense to check whether the rewriting caused it`,
-      );
-    return result;
+    return await finish(result, out, dense, log, elapsed);
   } finally {
     await browser.close();
   }
+}
+
+// Writes the files and says what was recorded (every browser).
+async function finish(result, out, dense, log, elapsed) {
+  const written = await result.save(out);
+  for (const u of result.unsampled)
+    log(`[${elapsed()}] not rewritten for dense sampling: ${u.url}: ${u.reason}`);
+  for (const w of result.workers)
+    log(`[${elapsed()}] worker ${w.url}: ${w.trace.samples.length} samples (${w.backend} sampler)`);
+  if (result.diagnostic) log(`[${elapsed()}] ${result.diagnostic}`);
+  log(
+    `[${elapsed()}] ${result.trace.samples.length} samples (${result.backend} sampler); wrote ${written.join(', ')}`,
+  );
+  // A SyntaxError while webprof rewrote the page's scripts may be ours:
+  // the recording is then not the page's behaviour.
+  const broken = dense && result.pageErrors.find((e) => e.name === 'SyntaxError');
+  if (broken)
+    throw new RecordError(
+      `the page threw ${broken.name}: ${broken.message} while its scripts were rewritten for dense sampling; ` +
+        `the files are written, but rerun with --no-dense to check whether the rewriting caused it`,
+    );
+  return result;
 }
 
 // playwright-core is an optional peer dependency: browser users of webprof

@@ -111,6 +111,15 @@ async function rewriteDocument(route, state) {
   if (!state.native && !state.dense) return route.fallback();
   const response = await route.fetch();
   const headers = { ...response.headers() };
+  if (!state.dense || !response.ok() || !/html/i.test(headers['content-type'] || ''))
+    return route.fulfill({ response, headers: documentHeaders(state, headers) });
+  const r = await rewrittenDocument(state, route.request().url(), headers, await response.text());
+  return route.fulfill({ response, headers: r.headers, body: r.body });
+}
+
+/** A document's response headers as webprof serves them (the native sampler's policy). */
+export function documentHeaders(state, headers) {
+  headers = { ...headers };
   if (state.native) headers['document-policy'] = 'js-profiling';
   // The mark the 'auto' backend reads instead of trying (js/polyfill.mjs).
   if (
@@ -120,10 +129,16 @@ async function rewriteDocument(route, state) {
     headers['server-timing'] = headers['server-timing']
       ? `${headers['server-timing']}, js-profiling`
       : 'js-profiling';
-  const type = headers['content-type'] || '';
-  if (!state.dense || !response.ok() || !/html/i.test(type)) return route.fulfill({ response, headers });
-  const url = route.request().url();
-  const html = await response.text();
+  return headers;
+}
+
+/**
+ * An HTML document (an ok response) rewritten for dense sampling: its inline
+ * scripts transformed in place. Also for loaders other than Playwright's
+ * route (the WebKit proxy, js/node/webkit-record.mjs).
+ */
+export async function rewrittenDocument(state, url, headers, html) {
+  headers = documentHeaders(state, headers);
   const r = await transformHtmlForSampling(html, { csp: headers['content-security-policy'], file: url });
   for (const s of r.skipped) report(state, `${url} (inline script at line ${s.line})`, s.reason);
   for (const src of r.integrity) {
@@ -135,7 +150,7 @@ async function rewriteDocument(route, state) {
   }
   delete headers['content-length'];
   if (r.scripts > 0) remember(state, url, r.code, headers);
-  return route.fulfill({ response, headers, body: r.code });
+  return { headers, body: r.code };
 }
 
 async function rewriteScript(route, state) {
@@ -146,22 +161,34 @@ async function rewriteScript(route, state) {
   await new Promise((r) => setImmediate(r));
   const worker = state.workers.get(url);
   state.workers.delete(url);
-  if (state.integrity.has(url)) {
-    report(state, url, 'it has a Subresource Integrity hash (integrity attribute)');
-    return route.fallback();
-  }
+  if (!scriptMayChange(state, url)) return route.fallback();
   const response = await route.fetch();
-  const headers = { ...response.headers() };
-  const type = headers['content-type'] || '';
   if (!response.ok()) return route.fulfill({ response });
+  const r = await rewrittenScript(state, url, response.headers(), await response.text(), worker);
+  return r ? route.fulfill({ response, headers: r.headers, body: r.body }) : route.fulfill({ response });
+}
+
+/** False (and reported) for a script that must reach the page as it is. */
+export function scriptMayChange(state, url) {
+  if (!state.integrity.has(url)) return true;
+  report(state, url, 'it has a Subresource Integrity hash (integrity attribute)');
+  return false;
+}
+
+/**
+ * A script (an ok response) passed through the sampling transform, or null
+ * when it stays as it is; `worker` ('classic' | 'module') adds the agent.
+ */
+export async function rewrittenScript(state, url, responseHeaders, source, worker) {
+  const headers = { ...responseHeaders };
+  const type = headers['content-type'] || '';
   if (!JS_TYPE.test(type)) {
     report(state, url, `its MIME type is not JavaScript (${type || 'none'})`);
-    return route.fulfill({ response });
+    return null;
   }
-  const source = await response.text();
   // A page's own copy of webprof (its marker functions) is never rewritten:
   // its probe sites would sample webprof itself.
-  if (source.includes('__webprof$')) return route.fulfill({ response });
+  if (source.includes('__webprof$')) return null;
   // runtime: null: no import is added; the checks use the agent's globals.
   const t = await transformForSampling(source, { runtime: null, file: url });
   if (t.status !== 'Ok') report(state, url, `the transform cannot read it (${t.status})`);
@@ -172,5 +199,5 @@ async function rewriteScript(route, state) {
   }
   delete headers['content-length'];
   remember(state, url, body, headers);
-  return route.fulfill({ response, headers, body });
+  return { headers, body };
 }

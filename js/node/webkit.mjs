@@ -36,12 +36,13 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts WebKitWebDriver under `xvfb-run -a` and opens one browser session.
+ * Starts WebKitWebDriver under `xvfb-run -a` and opens one browser session
+ * (through the HTTP proxy `proxy`, 'host:port', when given).
  * Returns { url(u), execute(fn, ...args), close() }: `execute` runs `fn` (a
  * function, or its source) in the page as an async script and resolves with
  * what it returns (JSON-serialisable); a page-side throw rejects with its message.
  */
-export async function launchWebKit({ timeoutMs = 60_000 } = {}) {
+export async function launchWebKit({ timeoutMs = 60_000, proxy = null } = {}) {
   const missing = webkitMissing();
   if (missing) throw new Error(`WebKit: ${missing}`);
   const port = await freePort();
@@ -90,7 +91,9 @@ export async function launchWebKit({ timeoutMs = 60_000 } = {}) {
         await sleep(100);
       }
     }
-    ({ sessionId } = await call('POST', '/session', { capabilities: {} }));
+    // proxy: 'host:port' of an HTTP proxy for every http(s) request of the browser.
+    const alwaysMatch = proxy ? { proxy: { proxyType: 'manual', httpProxy: proxy, sslProxy: proxy } } : {};
+    ({ sessionId } = await call('POST', '/session', { capabilities: { alwaysMatch } }));
   } catch (e) {
     killAll();
     throw e;
