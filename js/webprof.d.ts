@@ -515,7 +515,10 @@ export interface TraceSummary {
   durationMs: number;
   top: TraceSummaryRow[];
 }
-/** The hottest functions of a ProfilerTrace by self samples. */
+/**
+ * The hottest functions of a ProfilerTrace by self samples, counted by the core (after `ready`): a row is
+ * (name, url, line); a sample counts once per row in `total` (recursion), so `self <= total`.
+ */
 export function summarize(trace: ProfilerTrace, options?: { top?: number }): TraceSummary;
 /** The summary as aligned text lines. */
 export function formatSummary(summary: TraceSummary, options?: { backend?: string }): string;

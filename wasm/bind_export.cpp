@@ -27,6 +27,7 @@
 #include "export/export_input.h"
 #include "export/format_registry.h"
 #include "export/probe_window.h"
+#include "export/summary.h"
 #include "trace/profiler_trace.h"
 #include "trace/session.h"
 #include "trace/trace_loader.h"
@@ -187,6 +188,35 @@ class ExportBuilder {
     return int32_t(WriteExport(format, input_, options_, out_));
   }
 
+  // The summary's numbers (export/summary.h) of the loaded or used trace:
+  // {samples, withStack, durationMs, top: [{name, url, line, self, total}]}
+  // (url "" and line 0 when absent).
+  val summarize(uint32_t top) {
+    loader_.DropSamples();
+    reserved_ = 0;
+    const ProfilerTrace& t = session_trace_ ? *session_trace_ : trace_;
+    TraceSummary s = SummarizeTrace(t, top);
+    val rows = val::array();
+    for (const SummaryRow& r : s.rows) {
+      const Frame& f = t.frames().Get(r.frame);
+      val o = val::object();
+      o.set("name", std::string(t.frame_name(r.frame)));
+      o.set("url", f.resource.is_none()
+                       ? std::string()
+                       : std::string(t.resource_url(f.resource)));
+      o.set("line", f.line);
+      o.set("self", r.self);
+      o.set("total", r.total);
+      rows.call<void>("push", o);
+    }
+    val out = val::object();
+    out.set("samples", s.samples);
+    out.set("withStack", s.with_stack);
+    out.set("durationMs", s.duration_ms);
+    out.set("top", rows);
+    return out;
+  }
+
   double size() const { return double(out_.size()); }
   uint32_t chunkCount() const { return uint32_t(out_.chunk_count()); }
   uintptr_t chunkPtr(uint32_t i) const {
@@ -242,6 +272,7 @@ EMSCRIPTEN_BINDINGS(export) {
       .function("setThread", &ExportBuilder::setThread)
       .function("useSession", &ExportBuilder::useSession)
       .function("write", &ExportBuilder::write)
+      .function("summarize", &ExportBuilder::summarize)
       .function("size", &ExportBuilder::size)
       .function("chunkCount", &ExportBuilder::chunkCount)
       .function("chunkPtr", &ExportBuilder::chunkPtr)

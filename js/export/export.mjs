@@ -135,17 +135,40 @@ export function lastExportTimings() {
   return lastTimings;
 }
 
+/**
+ * The core's summary numbers (src/export/summary.h) of a ProfilerTrace:
+ * {samples, withStack, durationMs, top: [{name, url, line, self, total}]}.
+ * js/export/summary.mjs formats them.
+ */
+export function summarizeProfile(profile, top) {
+  return guard((m) => {
+    const b = new m.ExportBuilder();
+    const heap = new Heap(m);
+    try {
+      useProfile(m, b, heap, profile);
+      return b.summarize(top);
+    } finally {
+      heap.freeAll();
+      b.delete();
+    }
+  });
+}
+
+// A TraceSession's trace, or the one a stopped Profiler returned, is
+// already in the core: used in place; a plain ProfilerTrace is loaded.
+function useProfile(m, b, heap, profile) {
+  const session = profile instanceof TraceSession ? profile : heldSession(profile);
+  if (session) b.useSession(session.coreHandle());
+  else if (profile != null) loadProfile(m, b, heap, profile);
+}
+
 function exportAs(format, input, options) {
   return guard((m) => {
     const b = new m.ExportBuilder();
     const heap = new Heap(m);
     try {
       const t0 = performance.now();
-      // A TraceSession's trace, or the one a stopped Profiler returned, is
-      // already in the core: exported in place.
-      const session = input.profile instanceof TraceSession ? input.profile : heldSession(input.profile);
-      if (session) b.useSession(session.coreHandle());
-      else if (input.profile != null) loadProfile(m, b, heap, input.profile);
+      useProfile(m, b, heap, input.profile);
       loadProbes(m, b, heap, input);
       const t1 = performance.now();
       const pid = options.pid ?? 1;

@@ -1,54 +1,34 @@
 // A short text summary of a ProfilerTrace: the hottest functions by self
 // samples (the innermost frame of each sample) and by total samples (any
-// frame of the sample's stack, counted once per sample).
-//
-// Works on the plain W3C dictionaries so it serves the native and the
-// polyfill backend alike, in Node and in the page.
+// frame of the sample's stack, counted once per sample). The counting is the
+// core's (src/export/summary.h: rows, recursion, self <= total); this module
+// adds the percentages and the text. Needs the core (after `ready`).
+import { summarizeProfile } from './export.mjs';
 
 /**
  * @param {{resources: string[], frames: object[], stacks: object[], samples: object[]}} trace
- * @param {{top?: number, sampleInterval?: number}} [options]
+ * @param {{top?: number}} [options]
  */
 export function summarize(trace, options = {}) {
   const top = options.top ?? 10;
-  const { frames, stacks, samples, resources } = trace;
-  const self = new Float64Array(frames.length);
-  const total = new Float64Array(frames.length);
-  const seen = new Int32Array(frames.length).fill(-1);
-  let withStack = 0;
-  for (let i = 0; i < samples.length; i++) {
-    let id = samples[i].stackId;
-    if (id === undefined) continue;
-    withStack++;
-    self[stacks[id].frameId]++;
-    // A recursive function appears several times in one stack; count it once.
-    for (; id !== undefined; id = stacks[id].parentId) {
-      const f = stacks[id].frameId;
-      if (seen[f] !== i) {
-        seen[f] = i;
-        total[f]++;
-      }
-    }
-  }
-  // Frames of one function at several positions are one row here.
-  const rows = new Map();
-  frames.forEach((f, i) => {
-    const url = f.resourceId === undefined ? '' : resources[f.resourceId];
-    const key = `${f.name}\u0000${url}\u0000${f.line ?? ''}`;
-    const row = rows.get(key) || { name: f.name || '(anonymous)', url, line: f.line, self: 0, total: 0 };
-    row.self += self[i];
-    row.total = Math.max(row.total, total[i]);
-    rows.set(key, row);
-  });
-  const n = samples.length || 1;
-  const hot = [...rows.values()]
-    .filter((r) => r.self > 0 || r.total > 0)
-    .sort((a, b) => b.self - a.self || b.total - a.total)
-    .slice(0, top)
-    .map((r) => ({ ...r, selfPercent: (100 * r.self) / n, totalPercent: (100 * r.total) / n }));
-  const first = samples.length ? samples[0].timestamp : 0;
-  const last = samples.length ? samples[samples.length - 1].timestamp : 0;
-  return { samples: samples.length, withStack, durationMs: last - first, top: hot };
+  if (!Number.isInteger(top) || top < 0)
+    throw new TypeError('webprof: summarize top must be an integer >= 0');
+  const s = summarizeProfile(trace, top);
+  const n = s.samples || 1;
+  return {
+    samples: s.samples,
+    withStack: s.withStack,
+    durationMs: s.durationMs,
+    top: s.top.map((r) => ({
+      name: r.name || '(anonymous)',
+      url: r.url,
+      line: r.line || undefined,
+      self: r.self,
+      total: r.total,
+      selfPercent: (100 * r.self) / n,
+      totalPercent: (100 * r.total) / n,
+    })),
+  };
 }
 
 /**

@@ -2,7 +2,9 @@
 // said for the polyfill only, past a handful of samples, and it names what to do.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { summarize, formatSummary } from '../../dist/webprof.mjs';
+import { ready, summarize, formatSummary } from '../../dist/webprof.mjs';
+
+await ready;
 
 const trace = (withStack, without) => ({
   resources: ['https://a.test/app.js'],
