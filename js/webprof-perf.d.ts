@@ -1,4 +1,5 @@
-// Types of `webprof/perf`: the probes behind the compile-time flags.
+// Types of `webprof/perf`: the probes behind the compile-time flags (declared, with the flags, in webprof.d.ts;
+// the `.js` extension is what node16/nodenext resolution requires of a relative import).
 export {
   AggrResult,
   MarkEvent,
@@ -24,4 +25,4 @@ export {
   measureStart,
   measureEnd,
   installFrameworkProbes,
-} from './webprof';
+} from './webprof.js';

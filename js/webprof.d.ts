@@ -1,5 +1,21 @@
 // Published types of the `webprof` package. Sections follow js/api.mjs.
 
+// ---- compile-time probe flags (js/build-flags/) ----
+// A bundler plugin (webprof/build-flags/esbuild, /rollup, /webpack) replaces these by `true` or `false`; code
+// writes `if (__webprof_perf_user__) { … }` so a build with the probes off keeps none of them. A project group
+// declared with `groups: ['net']` is declared by the project the same way:
+//   declare global { const __webprof_perf_net__: boolean; }
+declare global {
+  /** The master probe flag: true when the build enabled any probe group. */
+  const __webprof_perf__: boolean;
+  /** The built-in `user` probe group (the application's own aggrStart/traceStart/mark calls). */
+  const __webprof_perf_user__: boolean;
+  /** The built-in `framework` probe group (installFrameworkProbes and framework integrations). */
+  const __webprof_perf_framework__: boolean;
+  /** Where the Wasm core is, for a worker or a page that cannot call setWasmUrl() (read once, at load). */
+  var webprofWasmUrl: string | undefined;
+}
+
 // ---- core ----
 /** Resolves once the Wasm core is loaded; rejects with a WebprofError saying why not. */
 export const ready: Promise<void>;

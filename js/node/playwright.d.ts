@@ -1,5 +1,12 @@
 // Types of `webprof/playwright`.
+//
+// Both Playwright packages are optional peers: a project has playwright-core (for `record`) or @playwright/test
+// (for the fixture), perhaps not both. A missing one turns only the types that come from it into `any` instead of
+// failing the project's library check.
+// @ts-ignore -- optional peer
 import type { Page, BrowserContext } from 'playwright-core';
+// @ts-ignore -- optional peer
+import type { TestType } from '@playwright/test';
 import type { ProfilerTrace, AggrResult, MarkTimeline, TraceTimeline, TraceSummary } from '../webprof.js';
 export { exportFormats, exportTrace, registerExportFormat, ready } from '../webprof.js';
 
@@ -90,8 +97,18 @@ export interface RecordOptions {
 /** `webprof record` as a function: profiles `url` in a new headless Chromium and writes the files into `out`. */
 export function record(options: RecordOptions, log?: (line: string) => void): Promise<ProfileResult>;
 
+/** What withWebprof() adds to a Playwright `test`: the `webprof` fixture and its two options. */
+export interface WebprofFixtures {
+  webprof: WebprofFixture;
+  /** Profile every test from its first page script on, with these options (default null: only webprof.profile()). */
+  webprofProfile: ProfileOptions | null;
+  /** Rewrite what pages load for dense sampling (default true; a native webprofProfile turns it off). */
+  webprofDense: boolean;
+}
 /**
- * Extends a Playwright `test` with the `webprof` fixture and its options: `webprofProfile` (profile
- * every test) and `webprofDense` (default true: rewrite what pages load for dense sampling).
+ * Extends a Playwright `test` with the `webprof` fixture and its options `webprofProfile` and `webprofDense`. The
+ * result is `base.extend<WebprofFixtures>(…)`: a `TestType` whose test arguments include WebprofFixtures, so `test.use({ webprofProfile: … })` and `({ webprof }) => …` type-check.
  */
-export function withWebprof<T>(base: T): T;
+export function withWebprof<T extends {}, W extends {}>(
+  base: TestType<T, W>,
+): TestType<T & WebprofFixtures, W>;

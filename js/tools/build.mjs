@@ -115,15 +115,27 @@ for (const e of NODE_ENTRIES) {
     external: ['playwright-core', '@playwright/test'],
   });
 }
-// playwright.d.ts sits in js/node/ but next to webprof.d.ts in dist/.
-for (const dts of ['webprof.d.ts', 'webprof-perf.d.ts', 'playwright.d.ts'])
+// The declarations: webprof.d.ts (with the perf flags' globals) and the
+// probes' at the top; the others keep js/'s layout under dist/ (build-flags/,
+// transform/), so their relative imports hold there too; playwright.d.ts sits
+// in js/node/ but beside webprof.d.ts in dist/.
+const DECLARATIONS = [
+  ['webprof.d.ts', 'webprof.d.ts'],
+  ['webprof-perf.d.ts', 'webprof-perf.d.ts'],
+  ['webprof-script.d.ts', 'webprof-script.d.ts'],
+  ['node/playwright.d.ts', 'playwright.d.ts'],
+  ...['index', 'esbuild', 'rollup', 'webpack'].map((n) => [`build-flags/${n}.d.ts`, `build-flags/${n}.d.ts`]),
+  ...['plugins', 'esbuild', 'rollup'].map((n) => [`transform/${n}.d.ts`, `transform/${n}.d.ts`]),
+];
+mkdirSync(join(dist, 'build-flags'), { recursive: true });
+mkdirSync(join(dist, 'transform'), { recursive: true });
+for (const [src, out] of DECLARATIONS) {
+  const text = readFileSync(join(root, 'js', src), 'utf8');
   writeFileSync(
-    join(dist, dts),
-    readFileSync(join(root, 'js', dts === 'playwright.d.ts' ? 'node' : '', dts), 'utf8').replaceAll(
-      "'../webprof.js'",
-      "'./webprof.js'",
-    ),
+    join(dist, out),
+    src.startsWith('node/') ? text.replaceAll("'../webprof.js'", "'./webprof.js'") : text,
   );
+}
 // `webprof/polyfill`: installs the Profiler polyfill where needed and
 // re-exports the API from the same module instance (one Wasm core per page).
 writeFileSync(
@@ -135,7 +147,6 @@ writeFileSync(join(dist, 'polyfill.d.ts'), "export * from './webprof.js';\n");
 // classic worker script with no imports; it loads webprof.js at run time.
 copyFileSync(join(root, 'js/service-worker/sw.mjs'), join(dist, 'webprof-sw.js'));
 // The bundler plugins run in Node at build time: shipped as source.
-mkdirSync(join(dist, 'build-flags'), { recursive: true });
 for (const f of ['index.mjs', 'esbuild.mjs', 'rollup.mjs', 'webpack.mjs']) {
   copyFileSync(join(root, 'js/build-flags', f), join(dist, 'build-flags', f));
 }

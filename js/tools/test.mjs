@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const steps = [
   ['format (clang-format, prettier)', 'npm', ['run', '--silent', 'format:check']],
-  ['types (tsc over the published .d.ts)', 'npx', ['tsc', '-p', 'tests/types']],
+  [
+    'types (tsc --strict over the published .d.ts and the README snippets: bundler, node16, nodenext)',
+    'node',
+    ['tests/types/check.mjs'],
+  ],
   [
     'native core (GoogleTest via ctest)',
     'ctest',

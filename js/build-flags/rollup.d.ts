@@ -1,0 +1,13 @@
+// Types of `webprof/build-flags/rollup` (Rollup and Vite).
+export type { PerfFlagsOptions } from './index.js';
+import type { PerfFlagsOptions } from './index.js';
+
+/**
+ * A Rollup / Vite plugin (structurally their `Plugin`, so this file needs neither's types): replaces the perf
+ * flags by literals and fails the build on an unknown group. Throws PerfFlagError on a bad configuration.
+ */
+export function webprofPerf(options?: PerfFlagsOptions): {
+  name: 'webprof-perf';
+  enforce: 'pre';
+  transform(code: string, id: string): { code: string; map: null; moduleSideEffects?: boolean } | null;
+};
