@@ -24,7 +24,7 @@
 // not apply and 1 ms intervals hold.
 //
 // The probe sites themselves live in js/profiler/probe-sites.mjs (installed by the
-// Profiler before its first session starts).
+// Profiler when a session starts, taken out when none runs).
 // webprof's own frames are named with MARKER (the core strips them); do not
 // give the functions on the probe -> capture path other names.
 import { isReady, onPoison, ready, trapError, trapped } from '../core/core.mjs';
@@ -159,14 +159,18 @@ function recompute() {
     if (s.interval < minInterval) minInterval = s.interval;
   }
   if (sessions.length === 0 || hidden) countdown = 1 << 30;
-  if (onChange) onChange(sessions.length > 0 && !hidden ? minInterval : 0);
+  for (const fn of listeners) fn(sessions.length > 0 && !hidden ? minInterval : 0, sessions.length);
 }
 
-// Dense probe sites (js/profiler/dense.mjs) follow the running sessions.
-let onChange = null;
-/** fn(interval): the smallest running interval (ms), 0 when nothing samples. */
+// Dense probe sites (js/profiler/dense.mjs) and the task probe sites
+// (js/profiler/probe-sites.mjs) follow the running sessions.
+const listeners = [];
+/**
+ * fn(interval, count): the smallest running interval (ms), 0 when nothing
+ * samples (none runs, or the page is hidden); count = sessions registered.
+ */
 export function onSessionsChanged(fn) {
-  onChange = fn;
+  listeners.push(fn);
   recompute();
 }
 
