@@ -30,6 +30,24 @@
 // Limits: Resource Timing keeps 250 entries by default; a same-origin URL
 // that redirected cross-origin and fell out of that buffer is not detected
 // (call performance.setResourceTimingBufferSize to raise it).
+//
+// Decided once, from evidence the page cannot rewrite later: the answer for
+// a URL is kept from the first time it is asked (when the core first meets
+// a frame of the script, or at import), so a later
+// performance.clearResourceTimings() or a `crossorigin` attribute added to
+// an already loaded no-cors <script> changes nothing. The evidence of rules
+// 4-5 is recorded as Resource Timing entries arrive (a PerformanceObserver
+// from webprof's load, with the entries buffered before it); an opaque
+// entry is sticky (a later CORS fetch of the same URL does not unmute it).
+// Rule 6 ignores a <script> whose crossorigin, type or src changed after
+// webprof saw it (a MutationObserver). Each table holds at most MAX_URLS
+// URLs; past that a URL is decided on the spot each time (counted).
+const MAX_URLS = 4096;
+const decided = new Map(); // href -> muted, first answer
+const evidence = new Map(); // href -> the highest-ranked Resource Timing evidence (noteEntry)
+const tampered = new WeakSet(); // <script> elements changed after insertion
+/** URLs decided on the spot because a table was full (diagnostics). */
+export const mutedStats = { undecided: 0 };
 
 function stripFragment(url) {
   const i = url.indexOf('#');
@@ -80,7 +98,7 @@ function inParentRealm(href) {
 // Rule 6: such an element ran only if its CORS check passed.
 function loadedWithCors(href) {
   for (const s of document.getElementsByTagName('script')) {
-    if (!s.src || stripFragment(s.src) !== href) continue;
+    if (!s.src || stripFragment(s.src) !== href || tampered.has(s)) continue;
     if (s.getAttribute('crossorigin') !== null || s.type === 'module') return true;
   }
   return false;
@@ -104,9 +122,62 @@ export function scriptUrlAsLoaded(url) {
   return found.size === 1 ? found.values().next().value : url;
 }
 
+// The evidence of an entry, ranked: an entry with responseStatus 0 (rule 4)
+// outranks one with all sizes 0 (rule 5), which outranks a clear one; a URL
+// keeps the highest it was ever seen with.
+const CLEAR = 0;
+const ZERO_SIZES = 1;
+const STATUS_0 = 2;
+function noteEntry(e) {
+  const href = stripFragment(e.name);
+  let rank;
+  if (typeof e.responseStatus === 'number') rank = e.responseStatus === 0 ? STATUS_0 : CLEAR;
+  else if (e.transferSize === 0 && e.encodedBodySize === 0 && e.decodedBodySize === 0) rank = ZERO_SIZES;
+  else return; // no evidence either way: rules 6-7
+  const had = evidence.get(href);
+  if (had === undefined ? evidence.size < MAX_URLS : rank > had) evidence.set(href, rank);
+}
+
+function noteEntries(list) {
+  for (const e of list) noteEntry(e);
+}
+
+// From webprof's load on: what the page loaded, as it loaded it.
+function watch() {
+  if (typeof document === 'undefined' || typeof performance === 'undefined') return;
+  try {
+    if (performance.getEntriesByType) noteEntries(performance.getEntriesByType('resource'));
+    if (typeof PerformanceObserver === 'function')
+      new PerformanceObserver((list) => noteEntries(list.getEntries())).observe({
+        type: 'resource',
+        buffered: true,
+      });
+    if (typeof MutationObserver === 'function')
+      new MutationObserver((records) => {
+        for (const r of records) if (r.target.localName === 'script') tampered.add(r.target);
+      }).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['crossorigin', 'type', 'src'],
+      });
+  } catch {
+    /* no observers: rules 4-6 read the live state */
+  }
+}
+watch();
+
 /** True when frames of the script at `url` (as Error.stack shows it) must be hidden. */
 export function isMutedScriptUrl(url) {
   if (typeof document === 'undefined' || typeof location === 'undefined') return false;
+  const known = decided.get(url);
+  if (known !== undefined) return known;
+  const muted = decide(url);
+  if (decided.size < MAX_URLS) decided.set(url, muted);
+  else mutedStats.undecided++;
+  return muted;
+}
+
+function decide(url) {
   let u;
   try {
     u = new URL(url, document.baseURI);
@@ -118,15 +189,11 @@ export function isMutedScriptUrl(url) {
   const href = scriptUrlAsLoaded(stripFragment(u.href));
   if (href === stripFragment(document.URL)) return false;
   if (!hasScript(document, href) && (inChildRealm(globalThis, href, 0) || inParentRealm(href))) return true;
-  if (typeof performance !== 'undefined' && performance.getEntriesByName) {
-    const entries = performance.getEntriesByName(href, 'resource');
-    const e = entries[entries.length - 1];
-    if (e) {
-      if (typeof e.responseStatus === 'number') return e.responseStatus === 0;
-      if (e.transferSize === 0 && e.encodedBodySize === 0 && e.decodedBodySize === 0)
-        return !loadedWithCors(href);
-    }
-  }
-  if (loadedWithCors(href)) return false;
+  if (typeof performance !== 'undefined' && performance.getEntriesByName)
+    noteEntries(performance.getEntriesByName(href, 'resource'));
+  const seen = evidence.get(href);
+  if (seen === STATUS_0) return true;
+  if (seen === ZERO_SIZES) return !loadedWithCors(href);
+  if (seen === CLEAR || loadedWithCors(href)) return false;
   return u.origin !== location.origin;
 }
