@@ -14,6 +14,11 @@ function isWebprofModule(id) {
   return /^(js|dist|build\/wasm)\//.test(rel);
 }
 
+function isCoreWasm(asset) {
+  const names = [...(asset.names || []), ...(asset.originalFileNames || []), asset.name || ''];
+  return names.some((n) => n === 'webprof-core.wasm' || n.endsWith('/webprof-core.wasm'));
+}
+
 export function webprofPerf(options) {
   const { known, values } = resolvePerfFlags(options); // throws on a bad configuration
   return {
@@ -30,6 +35,18 @@ export function webprofPerf(options) {
       const sideEffects = isWebprofModule(id) ? { moduleSideEffects: false } : {};
       if (out === null) return Object.keys(sideEffects).length ? { code, map: null, ...sideEffects } : null;
       return { code: out, map: null, ...sideEffects };
+    },
+    // Vite emits the core's .wasm as soon as it transforms webprof's
+    // `new URL('./webprof-core.wasm', import.meta.url)`, before tree-shaking
+    // drops the probes that needed it (flags off): that asset, when no chunk
+    // names it, leaves the bundle.
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      for (const [fileName, file] of Object.entries(bundle)) {
+        if (file.type !== 'asset' || !isCoreWasm(file)) continue;
+        const base = fileName.slice(fileName.lastIndexOf('/') + 1);
+        if (!chunks.some((c) => c.code.includes(base))) delete bundle[fileName];
+      }
     },
   };
 }
