@@ -53,6 +53,12 @@ export interface ProfilerTrace {
   frames: ProfilerFrame[];
   stacks: ProfilerStack[];
   samples: ProfilerSample[];
+  /**
+   * webprof extension, present only when something went wrong while the
+   * polyfill sampled (a clock that went backwards, a stack that could not be
+   * captured): one sentence each, never thrown at the page.
+   */
+  diagnostics?: string[];
 }
 
 /**

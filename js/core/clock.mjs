@@ -28,3 +28,33 @@ export function timeOrigin(g = globalThis) {
   const perf = g.performance;
   return perf && typeof perf.timeOrigin === 'number' ? perf.timeOrigin : 0;
 }
+
+/**
+ * The sampler's clock: the platform's own performance.now, taken when
+ * webprof loads (a page that later replaces performance.now, or makes it
+ * return NaN, go backwards or stand still, does not move the sampling
+ * clock). What it returns never goes backwards: a value below the last one,
+ * NaN, or a throw gives the last value and calls onFault(kind) — counted and
+ * reported in the trace's diagnostics (js/profiler/sampler.mjs).
+ * @param {object} g the global object
+ * @param {(kind: 'clock') => void} onFault
+ */
+export function samplingClock(g, onFault) {
+  const perf = g.performance;
+  const proto = typeof g.Performance === 'function' ? g.Performance.prototype : null;
+  let f = proto && typeof proto.now === 'function' ? proto.now : perf && perf.now;
+  if (typeof f !== 'function') return pickClock(g);
+  f = f[ORIGINAL] || f;
+  let last = 0;
+  return () => {
+    let t;
+    try {
+      t = f.call(perf);
+    } catch {
+      t = NaN;
+    }
+    if (t >= last) return (last = t);
+    onFault('clock');
+    return last;
+  };
+}

@@ -66,12 +66,25 @@ export function resolvePending(n = Infinity) {
     const batch = queue.splice(0, n);
     // The page's Error.prepareStackTrace is set aside only while each text
     // is read, not while scripts are classified.
-    for (const captured of batch) {
-      const text = withOwnFormat(stackText, captured);
-      resolveOne(text);
-    }
+    for (const captured of batch) resolveOne(textOf(captured));
   } finally {
     resolving = false;
+  }
+}
+
+/** Captures whose text could not be read (the sample keeps no stack): counted for diagnostics. */
+export const deferredFaults = { format: 0, message: '' };
+
+// A page may have made the text unreadable (a throwing
+// Error.prepareStackTrace accessor): the sample then keeps no stack; the
+// order the core expects holds.
+function textOf(captured) {
+  try {
+    return withOwnFormat(stackText, captured);
+  } catch (e) {
+    deferredFaults.format++;
+    if (!deferredFaults.message) deferredFaults.message = String((e && e.message) || e).slice(0, 200);
+    return '';
   }
 }
 

@@ -196,6 +196,9 @@ class PolyfillBackend {
     s.trace = null; // the trace object owns it now (toHeldTrace)
     await resolveDefinitions(session);
     const trace = toHeldTrace(session);
+    // Faults met while sampling (js/profiler/sampler.mjs): reported, never thrown at the page.
+    const diagnostics = s.diagnostics();
+    if (diagnostics.length) trace.diagnostics = diagnostics;
     warnIfSparse(trace);
     return trace;
   }

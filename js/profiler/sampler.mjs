@@ -44,9 +44,10 @@ import {
   configureBuiltinFrames,
   configureSampler,
   defer,
+  deferredFaults,
   dropPending,
 } from './deferred.mjs';
-import { pickClock } from '../core/clock.mjs';
+import { samplingClock } from '../core/clock.mjs';
 import { Stride } from './stride.mjs';
 
 export const MARKER = '__webprof$';
@@ -60,8 +61,10 @@ const orig = {
   setTimeout: g.setTimeout,
   addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
 };
-// The Profiler's clock is the page's performance.now() (the probes' clock).
-export const now = pickClock(globalThis);
+// The Profiler's clock: the platform's performance.now() as webprof found it
+// (js/core/clock.mjs samplingClock: a page's later replacement, NaN or a
+// clock going backwards cannot stop sampling; such reads are counted).
+export const now = samplingClock(globalThis, fault);
 
 // webprof's own script, when it is a file of its own (stack_capture.mjs's one
 // rule): its frames — e.g. the explicit-probes functions that call probe() —
@@ -90,6 +93,37 @@ export class SamplerSession {
     this.trace = null; // TraceSession once the core is ready
     this.pending = []; // [timestamp, text|null] before ready
     this.active = true;
+    // Faults met while this session ran (webprof's, or the page's state
+    // breaking webprof): counted, never thrown into the page; see diagnostics().
+    this.faults = { clock: 0, capture: 0, sample: 0, message: '' };
+    this.formatBase = deferredFaults.format;
+  }
+
+  /** What went wrong while this session ran, as sentences (empty: nothing). */
+  diagnostics() {
+    const f = this.faults;
+    const out = [];
+    if (f.clock)
+      out.push(
+        `webprof: the clock (performance.now) returned NaN, went backwards, stood still or threw ${f.clock} ` +
+          `time(s); samples are timed by the last good reading`,
+      );
+    const unread = deferredFaults.format - this.formatBase;
+    if (f.capture || unread)
+      out.push(
+        `webprof: ${f.capture + unread} sample(s) kept without a stack: capturing or reading it failed ` +
+          `(${f.message || deferredFaults.message})`,
+      );
+    if (f.sample) out.push(`webprof: ${f.sample} sample(s) lost to a fault inside webprof (${f.message})`);
+    return out;
+  }
+}
+
+// A fault met while sampling: counted in every running session.
+function fault(kind, e) {
+  for (const s of sessions) {
+    s.faults[kind]++;
+    if (e !== undefined && !s.faults.message) s.faults.message = String((e && e.message) || e).slice(0, 200);
   }
 }
 
@@ -215,8 +249,21 @@ function __webprof$sample(t, entry) {
   try {
     __webprof$take(t, entry);
   } catch (e) {
-    trapped(e);
-    samplingFailed();
+    // A trap poisons the core (onPoison stops every session); anything
+    // else is counted and sampling goes on.
+    if (trapped(e) === e) fault('sample', e);
+  }
+}
+
+// The stack of a due sample, or null (the sample is then kept without one):
+// the page may have broken what a capture relies on (a throwing
+// Error.stackTraceLimit accessor), which is counted, never thrown.
+function __webprof$capture(entry) {
+  try {
+    return captureFrames(entry);
+  } catch (e) {
+    fault('capture', e);
+    return null;
   }
 }
 
@@ -240,7 +287,7 @@ function __webprof$take(t, entry) {
   }
   recompute();
   if (!attachedDue && !pendingDue) return;
-  const captured = entry ? captureFrames(entry) : null;
+  const captured = entry ? __webprof$capture(entry) : null;
   if (pendingDue) {
     const text = captured && withOwnFormat(stackText, captured);
     for (const s of pendingDue) s.pending.push([t, text]);
@@ -321,6 +368,7 @@ function schedule() {
   if (timerPending || sessions.length === 0) return;
   timerPending = true;
   const delay = Math.max(0, Math.min(dueAt, now() + 1000) - now());
+  timedWait = delay >= 1;
   orig.setTimeout.call(g, __webprof$timer, delay);
 }
 function __webprof$timer() {
@@ -335,10 +383,18 @@ function __webprof$timer() {
   if (channel) channel.port2.postMessage(0);
   else __webprof$tick();
 }
+// A clock standing still: three timers of at least 1 ms in a row and it did not move.
+let lastTick = -1;
+let stalled = 0;
+let timedWait = false;
 function __webprof$tick() {
   timerPending = false;
   if (sessions.length === 0) return;
   const t = now();
+  if (timedWait && t === lastTick) {
+    if (++stalled >= 3) fault('clock');
+  } else stalled = 0;
+  lastTick = t;
   if (!hidden && t >= dueAt) __webprof$sample(t, null);
   schedule();
 }

@@ -56,7 +56,7 @@ export function ownPrefixOf(scriptUrl) {
 // Where no URL is given (the classic build in a worker), this function's
 // own frame in Error.stack names the script.
 function urlOfThisScript() {
-  const m = /((?:https?|file|blob):[^\s()@]+?):\d+:\d+/.exec(String(new Error().stack || ''));
+  const m = /((?:https?|file|blob):[^\s()@]+?):\d+:\d+/.exec(String(new NativeError().stack || ''));
   return m ? m[1] : '';
 }
 
@@ -70,11 +70,19 @@ function urlOfThisScript() {
 // Error.stackTraceLimit at capture (how many frames are kept),
 // Error.prepareStackTrace at the first read (a page's hook, e.g.
 // source-map-support, would replace the text).
+//
+// What a capture needs is taken here, at load: a page may later replace
+// `window.Error` or delete/override `Error.captureStackTrace`, and a sample
+// must still work (it runs inside the page's callbacks). The engine reads
+// stackTraceLimit and prepareStackTrace from its own Error, whatever the
+// global name holds by then.
+const NativeError = Error;
+const nativeCapture =
+  typeof NativeError.captureStackTrace === 'function' ? NativeError.captureStackTrace : null;
 const lazyHolder = (() => {
-  const E = Error;
-  if (typeof E.captureStackTrace !== 'function') return false;
+  if (!nativeCapture) return false;
   const h = {};
-  E.captureStackTrace(h);
+  nativeCapture.call(NativeError, h);
   const d = Object.getOwnPropertyDescriptor(h, 'stack');
   return !!d && typeof d.get === 'function';
 })();
@@ -88,7 +96,7 @@ const lazyHolder = (() => {
 export { __webprof$captureFrames as captureFrames };
 // Named with the sampler's own-frame marker: the core drops this frame.
 function __webprof$captureFrames(entry) {
-  const E = Error;
+  const E = NativeError;
   // Only touch what differs: writing the limit needlessly costs V8 time. A
   // page may have deleted it (V8 then captures nothing): it is set for the
   // capture and deleted again.
@@ -99,7 +107,7 @@ function __webprof$captureFrames(entry) {
   try {
     if (!lazyHolder) return new E();
     const holder = {};
-    E.captureStackTrace(holder, entry || __webprof$captureFrames);
+    nativeCapture.call(E, holder, entry || __webprof$captureFrames);
     return holder;
   } finally {
     if (raise) {
@@ -115,7 +123,7 @@ function __webprof$captureFrames(entry) {
  * without making a closure per sample.
  */
 export function withOwnFormat(fn, arg) {
-  const E = Error;
+  const E = NativeError;
   const prepare = E.prepareStackTrace;
   if (prepare !== undefined) E.prepareStackTrace = undefined;
   try {
