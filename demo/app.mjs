@@ -10,11 +10,25 @@ import { summarizeProfile, renderSummary } from './summary.mjs';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const local = ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
-const perfettoOrigin =
-  params.get('perfetto') || (local ? `${location.origin}/e2e/perfetto-standin/` : webprof.PERFETTO_ORIGIN);
+const defaultPerfetto = local ? `${location.origin}/e2e/perfetto-standin/` : webprof.PERFETTO_ORIGIN;
+// ?perfetto= comes from whoever wrote the link: only an absolute http(s) URL
+// (webprof's own rule, perfettoUrl) is taken; anything else is refused and said.
+const perfettoRefused = params.has('perfetto') && !validPerfetto(params.get('perfetto'));
+const perfettoOrigin = params.has('perfetto') && !perfettoRefused ? params.get('perfetto') : defaultPerfetto;
+function validPerfetto(base) {
+  try {
+    webprof.perfettoUrl({}, base);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // State the e2e tests and the headless runner read.
 const demo = (window.demo = { state: 'idle', error: null, perfetto: null, sizes: null });
+demo.perfettoOrigin = perfettoOrigin;
+if (perfettoRefused)
+  status(`?perfetto= is not an absolute http(s) URL: ignored, the Perfetto UI is ${perfettoOrigin}`);
 
 function status(text) {
   $('status').textContent = text;

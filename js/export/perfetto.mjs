@@ -57,24 +57,28 @@ export function perfettoUrl(params = {}, base = PERFETTO_ORIGIN) {
       throw new TypeError(`webprof: Perfetto '${key}' must be an integer (ns for times), got ${raw}`);
     parts.push(`${key}=${encodeURIComponent(String(value))}`);
   }
-  let u;
-  try {
-    u = new URL(String(base));
-  } catch {
-    throw new TypeError(`webprof: Perfetto origin must be an absolute http(s) URL, got ${base}`);
-  }
+  const u = uiBase(base);
   // The UI routes on the fragment: #!/?params (a self-hosted base may carry
   // a path or query of its own, which is kept).
   u.hash = `!/${parts.length ? '?' + parts.join('&') : ''}`;
   return u.href;
 }
 
-function uiOrigin(base) {
+// The UI's base URL: absolute http(s) only. Anything else (javascript:,
+// data:, blob:, file:) is refused before a window or frame is given it —
+// a javascript: URL there would run in the page.
+function uiBase(base) {
+  let u = null;
   try {
-    return new URL(base).origin;
+    u = new URL(String(base));
   } catch {
-    throw new TypeError(`webprof: Perfetto origin must be an absolute http(s) URL, got ${base}`);
+    /* below */
   }
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:'))
+    throw new TypeError(
+      `webprof: Perfetto origin must be an absolute http(s) URL, got ${String(base).slice(0, 100)}`,
+    );
+  return u;
 }
 
 function timeoutError(origin, ms, isWindow) {
@@ -125,7 +129,12 @@ export function openInPerfetto(buffer, options = {}) {
   if (typeof title !== 'string')
     return Promise.reject(new TypeError('webprof: openInPerfetto needs a string title'));
   const base = options.origin ?? PERFETTO_ORIGIN;
-  const origin = uiOrigin(base);
+  let origin;
+  try {
+    origin = uiBase(base).origin;
+  } catch (e) {
+    return Promise.reject(e);
+  }
   const timeoutMs = options.timeoutMs ?? 15000;
   const pingMs = Math.min(250, Math.max(50, options.pingIntervalMs ?? 100));
   const modes = [container, iframe, newWindow].filter(Boolean).length;
