@@ -8,10 +8,14 @@
 //    (js/transform/html.mjs: lines and the columns before each check kept);
 //  - scripts (classic, module, dynamic import(), importScripts): passed
 //    through the sampling transform (js/transform/index.mjs);
-//  - a dedicated worker's script: transformed, and it loads the agent first
-//    (`importScripts(agent);` or, in a module worker, `import agent;` at the
-//    start of line 1 - it must run before any of the worker's code, its
-//    imports included - so line 1's columns move right by that statement);
+//  - a dedicated worker's script: it loads the agent before any of its
+//    code. Through the route, a classic worker's script URL is answered with
+//    `importScripts(agent, url)`; the second request for the URL (from that
+//    importScripts) gets the transformed script, so every position is the
+//    original's. A module worker's script (and a classic one elsewhere:
+//    rewrittenScript) is transformed and starts with `import agent;`
+//    (`importScripts(agent);`) - it must run before the worker's imports,
+//    and a module cannot import itself - so line 1's columns move by it;
 //  - a later fetch of a rewritten URL (the polyfill reads its scripts'
 //    sources to resolve frame positions) gets the rewritten text, whose
 //    positions are the ones the stacks report.
@@ -37,7 +41,7 @@ export function newRewriteState(options) {
     unsampled: [], // {url, reason}
     rewritten: new Map(), // url -> {body, headers}, the latest MAX_REWRITTEN
     integrity: new Set(), // absolute URLs of scripts with an integrity attribute
-    workers: new Map(), // absolute URL -> 'classic' | 'module', told by the page's agent
+    workers: new Map(), // absolute URL -> 'classic' | 'module', told by the page's agent (latest 256)
   };
 }
 
@@ -79,7 +83,9 @@ export function watchWorkers() {
 /** Routes every request of `target` (a Page or a BrowserContext) through `state`. */
 export async function routePageLoads(target, state) {
   await target.exposeBinding(WORKER_BINDING, (_source, url, type) => {
+    state.workers.delete(url);
     state.workers.set(url, type);
+    if (state.workers.size > MAX_REWRITTEN) state.workers.delete(state.workers.keys().next().value);
   });
   await target.route('**/*', async (route) => {
     try {
@@ -101,6 +107,10 @@ async function handle(route, state) {
   }
   if (kind === 'document') return rewriteDocument(route, state);
   if (kind === 'script') return rewriteScript(route, state);
+  // A worker's importScripts() is not a 'script' to Chromium: its referrer
+  // is the worker's script.
+  if (kind === 'other' && state.workers.has(request.headers().referer))
+    return rewriteScript(route, state, true);
   const kept = state.rewritten.get(url);
   if (kept && request.method() === 'GET' && (kind === 'fetch' || kind === 'xhr'))
     return route.fulfill({ status: 200, headers: kept.headers, body: kept.body });
@@ -153,17 +163,30 @@ export async function rewrittenDocument(state, url, headers, html) {
   return { headers, body: r.code };
 }
 
-async function rewriteScript(route, state) {
+// `imported`: requested by a worker's importScripts() (never a worker's own
+// script; not JavaScript by its MIME type: not reported, it may be data).
+async function rewriteScript(route, state, imported = false) {
   const request = route.request();
   const url = request.url();
   if (!state.dense) return route.fallback();
   // The binding's call and this request race: one turn lets the call land.
   await new Promise((r) => setImmediate(r));
-  const worker = state.workers.get(url);
-  state.workers.delete(url);
+  // Kept, not consumed: every worker started from the URL loads the agent.
+  const worker = imported ? undefined : state.workers.get(url);
   if (!scriptMayChange(state, url)) return route.fallback();
   const response = await route.fetch();
   if (!response.ok()) return route.fulfill({ response });
+  const js = JS_TYPE.test(response.headers()['content-type'] || '');
+  if (imported && !js) return route.fulfill({ response });
+  if (worker === 'classic' && state.workerAgent && js) {
+    // Not remembered: a later fetch of the URL reads the worker's own
+    // (transformed) text, which this importScripts() requests.
+    const headers = { ...response.headers() };
+    delete headers['content-length'];
+    const agent = new URL(WORKER_AGENT_PATH, url).href;
+    const body = `importScripts(${JSON.stringify(agent)}, ${JSON.stringify(url)});`;
+    return route.fulfill({ response, headers, body });
+  }
   const r = await rewrittenScript(state, url, response.headers(), await response.text(), worker);
   return r ? route.fulfill({ response, headers: r.headers, body: r.body }) : route.fulfill({ response });
 }
