@@ -32,3 +32,27 @@ export async function pageProfile([name, ms]) {
     denseReady: await window.webprof.denseReady,
   };
 }
+
+/**
+ * In the page (e2e/pages/dense/worker.html): the worker profiles its hot
+ * function; returns whether its script was rewritten, the counts and the
+ * frames named `name` (e.g. hotWorker).
+ */
+export async function workerProfile(name) {
+  const { trace, rewritten } = await window.runWorker();
+  let inside = 0;
+  for (const s of trace.samples)
+    for (let id = s.stackId; id !== undefined; id = trace.stacks[id].parentId)
+      if (trace.frames[trace.stacks[id].frameId].name === name) {
+        inside++;
+        break;
+      }
+  return {
+    rewritten,
+    samples: trace.samples.length,
+    inside,
+    frames: trace.frames
+      .filter((f) => f.name === name)
+      .map((f) => ({ resource: trace.resources[f.resourceId], line: f.line, column: f.column })),
+  };
+}

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import puppeteer from 'puppeteer-core';
 import { startStaticServer } from '../server.mjs';
-import { pageProfile } from '../nobuild-helpers.mjs';
+import { pageProfile, workerProfile } from '../nobuild-helpers.mjs';
 
 const FIREFOX = process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr';
 let server, browser, base;
@@ -89,5 +89,27 @@ test('an inline 40 ms hot loop is sampled inside on the first visit and, rewritt
       assert.ok(r.inside / r.samples >= 0.5, JSON.stringify(r));
       assert.deepEqual(r.frames, [{ resource: url, line: 11, column: 21 }]);
     }
+  });
+});
+
+test('data-dense: a classic worker the page starts is rewritten by the service worker, line 1 kept', async () => {
+  await withPage(async (page, logs) => {
+    const url = `${base}/e2e/pages/dense/worker.html`;
+    await page.goto(url);
+    assert.equal(await page.evaluate(() => window.webprof.denseReady), false);
+    const before = await page.evaluate(workerProfile, 'hotWorker');
+    assert.equal(before.rewritten, false);
+    assert.equal(before.inside, 0);
+    await page.reload();
+    assert.equal(await page.evaluate(() => window.webprof.denseReady), true);
+    const r = await page.evaluate(workerProfile, 'hotWorker');
+    assert.equal(r.rewritten, true);
+    assert.ok(r.inside >= 5, JSON.stringify(r));
+    assert.ok(r.inside / r.samples >= 0.5, JSON.stringify(r));
+    assert.deepEqual(r.frames, [{ resource: `${base}/e2e/pages/dense/worker.js`, line: 1, column: 19 }]);
+    assert.deepEqual(
+      logs.filter((l) => /^pageerror/.test(l)),
+      [],
+    );
   });
 });

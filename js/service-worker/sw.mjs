@@ -14,6 +14,13 @@
 //    marked with `Server-Timing: webprof-dense` so the page knows;
 //  - scripts that client requests (classic, module, import()), except the
 //    external ones placed before the tag (they run before the globals exist);
+//  - a classic dedicated worker such a client starts: its script URL is
+//    answered with `importScripts(before, webprof.js, after, url)` — `before`
+//    and `after` (virtual scripts this worker serves) say where the Wasm is
+//    and define the two globals — so the worker's own code, requested again
+//    by that importScripts, comes rewritten with every position the
+//    original's; the worker's later importScripts are rewritten too. A module
+//    worker is left as it is (a module cannot import itself first);
 //  - a later plain fetch of a rewritten URL (the polyfill reading sources
 //    for definition positions) gets the rewritten text.
 // Cache: transformed text by the SHA-256 of the source, in CacheStorage
@@ -36,8 +43,20 @@ const JS = /javascript|ecmascript/i;
 // Clients (documents) that load webprof with data-dense, and per client the
 // external scripts that run before webprof's tag. Bounded by the number of
 // open pages; a closed client's entry goes at the next document load.
-const clients = new Map(); // clientId -> Set(absolute URL) of scripts before the tag
+const clients = new Map(); // clientId -> Set(absolute URL) of scripts before the tag (none for workers)
+const workerScripts = new Set(); // URLs of classic workers started by those clients, the latest 64
 const rewritten = new Map(); // url -> {code, type} (rewritten text, Content-Type), the latest 64
+
+// What a started worker loads around webprof.js (answered here, never fetched).
+const BEFORE = new URL('__webprof_dense__/worker-before.js', self.location.href).href;
+const AFTER = new URL('__webprof_dense__/worker-after.js', self.location.href).href;
+const VIRTUAL = new Map([
+  [BEFORE, `if (!self.webprofWasmUrl) self.webprofWasmUrl = ${JSON.stringify(self.webprofWasmUrl)};`],
+  [
+    AFTER,
+    "for (const k of ['__wp$f', '__wp$s']) Object.defineProperty(self, k, { value: webprof[k], configurable: true });",
+  ],
+]);
 
 self.addEventListener('install', (e) => e.waitUntil(self.skipWaiting()));
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
@@ -46,9 +65,16 @@ self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
+  if (VIRTUAL.has(url.href)) {
+    e.respondWith(new Response(VIRTUAL.get(url.href), { headers: { 'Content-Type': 'text/javascript' } }));
+    return;
+  }
   if (url.origin !== self.location.origin || url.href === LIB) return;
   const dest = req.destination;
   if (dest === 'document' || dest === 'iframe') e.respondWith(rewriteDocument(req, e.resultingClientId));
+  else if (dest === 'worker' && clients.has(e.clientId)) e.respondWith(startWorker(req, e.resultingClientId));
+  else if (dest === 'script' && !clients.has(e.clientId) && workerScripts.has(url.href))
+    e.respondWith(adoptWorker(req, e.clientId));
   else if (dest === 'script' && clients.has(e.clientId) && !clients.get(e.clientId).has(url.href))
     e.respondWith(rewriteScript(req));
   else if (dest === '' && rewritten.has(url.href)) {
@@ -92,6 +118,30 @@ async function rewriteScript(req) {
   return respond(res, t.code);
 }
 
+// A classic worker (its script is fetched same-origin; a module worker's
+// with CORS): loads webprof and its globals, then its own script again.
+async function startWorker(req, clientId) {
+  const res = await fetch(req);
+  const type = res.headers.get('content-type') || '';
+  if (req.mode !== 'same-origin' || !res.ok || res.type !== 'basic' || !JS.test(type)) return res;
+  // The worker's client, when the browser says it here (else adoptWorker).
+  if (clientId) clients.set(clientId, new Set());
+  workerScripts.delete(req.url);
+  workerScripts.add(req.url);
+  if (workerScripts.size > 64) workerScripts.delete(workerScripts.values().next().value);
+  const urls = [BEFORE, LIB, AFTER, req.url].map((u) => JSON.stringify(u)).join(', ');
+  return respond(res, `importScripts(${urls});`);
+}
+
+// The worker's own script, requested by its bootstrap's importScripts: the
+// requesting client is the worker (rewritten from now on).
+async function adoptWorker(req, clientId) {
+  const client = clientId ? await self.clients.get(clientId) : null;
+  if (!client || client.type !== 'worker') return fetch(req);
+  clients.set(clientId, new Set());
+  return rewriteScript(req);
+}
+
 function respond(res, body, mark = false) {
   const headers = new Headers(res.headers);
   headers.delete('content-length');
@@ -129,6 +179,7 @@ async function cached(kind, text, transform) {
 
 // Forget clients that have gone (their pages closed or navigated away).
 async function prune() {
-  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true })).map((c) => c.id));
+  const all = await self.clients.matchAll({ includeUncontrolled: true, type: 'all' });
+  const open = new Set(all.map((c) => c.id));
   for (const id of clients.keys()) if (!open.has(id)) clients.delete(id);
 }

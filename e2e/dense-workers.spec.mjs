@@ -1,0 +1,69 @@
+// Dedicated workers' scripts are rewritten for dense sampling where webprof
+// controls loading (the Playwright route) and under the drop-in's
+// data-dense (the service worker), and their frames keep the original
+// positions, line 1 included.
+import { test as base, expect } from '@playwright/test';
+import { withWebprof } from 'webprof/playwright';
+import { workerProfile } from './nobuild-helpers.mjs';
+
+const test = withWebprof(base);
+
+function inside(trace, name) {
+  let n = 0;
+  for (const s of trace.samples)
+    for (let id = s.stackId; id !== undefined; id = trace.stacks[id].parentId)
+      if (trace.frames[trace.stacks[id].frameId].name === name) {
+        n++;
+        break;
+      }
+  return n;
+}
+
+test('the route: two classic workers from one URL load the agent, frames on line 1 keep their columns', async ({
+  page,
+  webprof,
+  baseURL,
+}) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/e2e/pages/record/line1-workers.html');
+  // profile() starts the workers that run when it is called.
+  await expect.poll(() => page.workers().length).toBe(2);
+  const result = await webprof.profile(() => page.waitForTimeout(600), { sampleInterval: 1 });
+  expect(result.workers).toHaveLength(2);
+  for (const w of result.workers) {
+    const hot = inside(w.trace, 'hotLine1');
+    expect(hot / w.trace.samples.length, `${hot} of ${w.trace.samples.length}`).toBeGreaterThanOrEqual(0.5);
+    const frames = w.trace.frames.filter((f) => f.name === 'hotLine1');
+    expect(frames.map((f) => [w.trace.resources[f.resourceId], f.line, f.column])).toEqual([
+      [`${baseURL}/e2e/pages/record/line1-worker.js`, 1, 18],
+    ]);
+  }
+  expect(result.unsampled).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+// Without the fixture: nothing but the service worker rewrites the page.
+base(
+  'data-dense: a classic worker started by the page is rewritten by the service worker, line 1 kept',
+  async ({ page, baseURL }) => {
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/e2e/pages/dense/worker.html');
+    // First visit: nothing rewritten, and the worker's loop has no sample point.
+    expect(await page.evaluate(() => webprof.denseReady)).toBe(false);
+    const before = await page.evaluate(workerProfile, 'hotWorker');
+    expect(before.rewritten).toBe(false);
+    expect(before.inside).toBe(0);
+
+    await page.reload();
+    expect(await page.evaluate(() => webprof.denseReady)).toBe(true);
+    const r = await page.evaluate(workerProfile, 'hotWorker');
+    expect(r.rewritten).toBe(true);
+    expect(r.inside).toBeGreaterThanOrEqual(5);
+    expect(r.inside / r.samples).toBeGreaterThanOrEqual(0.5);
+    expect(r.frames).toEqual([{ resource: `${baseURL}/e2e/pages/dense/worker.js`, line: 1, column: 19 }]);
+    expect(errors).toEqual([]);
+  },
+);

@@ -1,0 +1,10 @@
+function hotWorker() { let x = 0; for (let i = 0; i < 2e7; i++) { x += Math.sqrt(i); } return x; }
+// A classic worker that profiles itself; its hot function is on line 1 (the
+// `(` at column 19) and reads no clock: only rewritten code samples inside.
+self.webprofWasmUrl = '/dist/webprof-core.wasm';
+importScripts('/dist/webprof.js');
+onmessage = async () => {
+  const profiler = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+  hotWorker();
+  postMessage({ trace: await profiler.stop(), rewritten: typeof __wp$f === 'object' });
+};
