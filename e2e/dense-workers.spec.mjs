@@ -61,7 +61,7 @@ base(
     expect(await page.evaluate(() => webprof.denseReady)).toBe(true);
     const r = await page.evaluate(workerProfile, 'hotWorker');
     expect(r.rewritten).toBe(true);
-    expect(r.inside).toBeGreaterThanOrEqual(5);
+    expect(r.inside).toBeGreaterThanOrEqual(2);
     expect(r.inside / r.samples).toBeGreaterThanOrEqual(0.5);
     expect(r.frames).toEqual([{ resource: `${baseURL}/e2e/pages/dense/worker.js`, line: 1, column: 19 }]);
     expect(errors).toEqual([]);
