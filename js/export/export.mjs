@@ -19,6 +19,7 @@
 // core's copy is written in place.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
+import { infoJson } from '../probes/info.mjs';
 import { core, guard, WebprofError } from '../core/core.mjs';
 import { boundary, check } from '../core/boundary.mjs';
 import { TraceSession, heldSession } from '../profiler/trace.mjs';
@@ -306,16 +307,6 @@ function loadProfile(m, b, heap, trace) {
       rows[k + 1] = id === undefined ? -1 : id;
     }
     check(b.commitSamples(), 'profile.samples');
-  }
-}
-
-function infoJson(info) {
-  if (info === undefined) return '';
-  try {
-    const text = JSON.stringify(info);
-    return text === undefined ? '' : text;
-  } catch {
-    return String(info); // cycles, BigInt: kept as text (the core writes a string)
   }
 }
 

@@ -2,18 +2,17 @@
 // core (src/probes/reporter.h): a window's own unchanged results straight
 // from the recorder, anything else (a manual call with plain objects, results
 // a reporter resized) from what the reporter is given; both print the same way. Info
-// values are JSON-stringified here, or flagged unprintable for the core.
+// values are JSON text by the one rule of js/probes/info.mjs.
 import { isReady, WebprofError } from '../core/core.mjs';
 import { boundary, checkId, consoleFormat, probesSortKey } from '../core/boundary.mjs';
 import { probeNameId, windowNumber, windowSource } from './probes.mjs';
+import { infoJson } from './info.mjs';
 
+// One rule for info text (js/probes/info.mjs); the core's "unprintable"
+// cell stays for a reporter given no text at all.
 function infoText(info) {
-  try {
-    const s = JSON.stringify(info);
-    return typeof s === 'string' ? s : null;
-  } catch {
-    return null; // a cycle, a BigInt, a throwing toJSON
-  }
+  const text = infoJson(info);
+  return text === '' ? null : text;
 }
 
 function sortKey(sortBy) {
