@@ -465,18 +465,21 @@ export const denseReady: Promise<boolean>;
 /**
  * The dense-sampling transform of one script (what the bundler plugins and the service worker run).
  * `format` binds the runtime: 'esm' (default) an import at the end, 'cjs' a `require` before the first
- * statement, 'auto' by the file's own syntax. Result: `sites` checks inserted, `wrapped` of them in unbraced
- * loop bodies; `reason` says why a file was left as it is (status not 'Ok').
+ * statement, 'auto' by the file's own syntax. `exitChecks: false` leaves function bodies without their
+ * `try{…}finally{check}` exit check (cheaper code; a function's time after its last check is then charged to
+ * its caller). Result: `sites` checks inserted, `wrapped` of them in unbraced loop bodies, `exits` of them exit
+ * checks; `reason` says why a file was left as it is (status not 'Ok').
  */
 export function transformForSampling(
   code: string,
-  options?: { runtime?: string | null; file?: string; format?: 'esm' | 'cjs' | 'auto' },
+  options?: { runtime?: string | null; file?: string; format?: 'esm' | 'cjs' | 'auto'; exitChecks?: boolean },
 ): Promise<{
   code: string;
   sites: number;
   status: string;
   map: object | null;
   wrapped: number;
+  exits: number;
   reason: string | null;
   format: 'esm' | 'cjs' | null;
 }>;

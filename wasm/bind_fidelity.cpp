@@ -64,9 +64,10 @@ ProbeSiteInfo& ProbeInfo() {
   static ProbeSiteInfo info;
   return info;
 }
-int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len) {
+int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len, bool exit_checks) {
   std::vector<uint32_t>& sites = ProbeSites();
-  Status s = FindProbeSites(View(ptr, len), ScanLimits(), &sites, &ProbeInfo());
+  Status s = FindProbeSites(View(ptr, len), ScanLimits(), &sites, &ProbeInfo(),
+                            ProbeSiteOptions{exit_checks});
   if (s != Status::kOk) {
     sites.clear();
     sites.shrink_to_fit();
@@ -104,6 +105,7 @@ val FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
 uint32_t ProbeSitesPrelude() { return ProbeInfo().prelude; }
 bool ProbeSitesModuleSyntax() { return ProbeInfo().module_syntax; }
 uint32_t ProbeSitesUnwrapped() { return ProbeInfo().unwrapped; }
+uint32_t ProbeSitesUnguarded() { return ProbeInfo().unguarded; }
 
 }  // namespace
 
@@ -114,6 +116,7 @@ EMSCRIPTEN_BINDINGS(fidelity) {
   function("probeSitesPrelude", &ProbeSitesPrelude);
   function("probeSitesModuleSyntax", &ProbeSitesModuleSyntax);
   function("probeSitesUnwrapped", &ProbeSitesUnwrapped);
+  function("probeSitesUnguarded", &ProbeSitesUnguarded);
   constant("probeSiteKindShift", kProbeSiteKindShift);
   constant("probeSiteCheck", static_cast<uint32_t>(ProbeSiteKind::kCheck));
   constant("probeSiteCheckAfterDirective",
@@ -122,6 +125,13 @@ EMSCRIPTEN_BINDINGS(fidelity) {
            static_cast<uint32_t>(ProbeSiteKind::kOpenBlock));
   constant("probeSiteCloseBlock",
            static_cast<uint32_t>(ProbeSiteKind::kCloseBlock));
+  constant("probeSiteOpenTry", static_cast<uint32_t>(ProbeSiteKind::kOpenTry));
+  constant("probeSiteCloseTry",
+           static_cast<uint32_t>(ProbeSiteKind::kCloseTry));
+  constant("probeSiteOpenArrow",
+           static_cast<uint32_t>(ProbeSiteKind::kOpenArrow));
+  constant("probeSiteCloseArrow",
+           static_cast<uint32_t>(ProbeSiteKind::kCloseArrow));
   class_<JsSourceIndex>("SourceIndex")
       .constructor<>()
       .function("add", &JsSourceIndex::add)

@@ -6,7 +6,10 @@
 // the same tokenizer that resolves frames), so strings, templates, regexes,
 // comments, object literals and class bodies never receive a check. What:
 // `if(--__wp$f[0]<0)__wp$s();` right after a body's `{` (after a directive
-// prologue), an unbraced loop body wrapped as `{check body}`, and one import
+// prologue), the rest of the body wrapped as `try{…}finally{check}` (an exit
+// check: a function's time after its last check stays its own), an arrow's
+// expression body made a block with both checks, an unbraced
+// loop body wrapped as `{check body}`, and one import
 // at the END of the module (imports are hoisted, so no line moves). Lines
 // never change; columns change only after an insertion on the same line. A
 // file the scanner cannot read is returned unchanged with its status and a
@@ -18,7 +21,7 @@ const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
 
 /**
  * @param {string} code an ES module's source
- * @param {{runtime?: string|null, file?: string, format?: 'esm'|'cjs'|'auto'}} [options]
+ * @param {{runtime?: string|null, file?: string, format?: 'esm'|'cjs'|'auto', exitChecks?: boolean}} [options]
  *   runtime: module specifier that exports __wp$f and __wp$s (default
  *   'webprof', the package's main entry); null = no binding, the checks use
  *   globals of those names (classic scripts, pages webprof/playwright
@@ -26,10 +29,15 @@ const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
  *   runtime is bound - 'esm' (default) an import at the end, 'cjs' a
  *   `require` before the first statement (after directives, same line),
  *   'auto' esm for a file with import/export declarations (or .mjs/.mts),
- *   else cjs (what a bundler loading raw node_modules files needs)
+ *   else cjs (what a bundler loading raw node_modules files needs);
+ *   exitChecks: false leaves function bodies without the `try{…}finally{check}`
+ *   exit check and arrows' expression bodies without checks (smaller, faster
+ *   code; a function's time after its last check is then charged to whatever
+ *   check comes next — docs/ARCHITECTURE.md, the accuracy model)
  * @returns {Promise<{code: string, sites: number, status: string, map: object|null,
- *   wrapped: number, reason: string|null, format: string|null}>}
- *   sites: checks inserted; wrapped: unbraced loop bodies among them;
+ *   wrapped: number, exits: number, reason: string|null, format: string|null}>}
+ *   sites: checks inserted; wrapped: unbraced loop bodies among them; exits:
+ *   exit checks among them;
  *   format: 'esm' or 'cjs' as bound (null when runtime is null);
  *   map: a source map v3 back to `code` (null when nothing changed);
  *   reason: why the file was left as it is (status not 'Ok'), else null
@@ -39,7 +47,7 @@ export async function transformForSampling(code, options = {}) {
   const runtime = options.runtime === undefined ? 'webprof' : options.runtime;
   const { status, reason, raw, text, info } = guard((m) => {
     const { ptr, len } = writeScratch(code);
-    const st = m.findProbeSites(ptr, len);
+    const st = m.findProbeSites(ptr, len, options.exitChecks !== false);
     if (st !== boundary().status.Ok)
       return { status: m.statusName(st), reason: m.statusMessage(st), raw: [], text: null };
     const info = { prelude: m.probeSitesPrelude(), moduleSyntax: m.probeSitesModuleSyntax() };
@@ -49,11 +57,16 @@ export async function transformForSampling(code, options = {}) {
     t[m.probeSiteCheckAfterDirective] = ';' + CHECK;
     t[m.probeSiteOpenBlock] = '{' + CHECK;
     t[m.probeSiteCloseBlock] = '}';
+    t[m.probeSiteOpenTry] = 'try{';
+    t[m.probeSiteCloseTry] = '}finally{' + CHECK + '}';
+    t[m.probeSiteOpenArrow] = '{' + CHECK + 'try{return(';
+    t[m.probeSiteCloseArrow] = ')}finally{' + CHECK + '}}';
+    const counts = { wrapped: m.probeSiteOpenBlock, exits: [m.probeSiteCloseTry, m.probeSiteCloseArrow] };
     const raw = m.probeSitesView().slice();
-    return { status: 'Ok', reason: null, raw, text: { shift: m.probeSiteKindShift, t }, info };
+    return { status: 'Ok', reason: null, raw, text: { shift: m.probeSiteKindShift, t, counts }, info };
   });
   if (status !== 'Ok' || raw.length === 0)
-    return { code, sites: 0, status, map: null, wrapped: 0, reason, format: null };
+    return { code, sites: 0, status, map: null, wrapped: 0, exits: 0, reason, format: null };
   const mask = 2 ** text.shift - 1;
   const offsets = [];
   const inserts = [];
@@ -65,6 +78,7 @@ export async function transformForSampling(code, options = {}) {
   let prelude = format === 'cjs';
   let sites = 0;
   let wrapped = 0;
+  let exits = 0;
   for (const site of raw) {
     const offset = site & mask;
     if (prelude && info.prelude <= offset) {
@@ -72,9 +86,11 @@ export async function transformForSampling(code, options = {}) {
       inserts.push(cjsBinding(runtime));
       prelude = false;
     }
-    const s = text.t[site >>> text.shift];
-    if (s !== '}') sites++;
-    if (s[0] === '{') wrapped++;
+    const kind = site >>> text.shift;
+    const s = text.t[kind];
+    if (s.includes(CHECK)) sites++;
+    if (kind === text.counts.wrapped) wrapped++;
+    if (text.counts.exits.includes(kind)) exits++;
     offsets.push(offset);
     inserts.push(s);
   }
@@ -97,6 +113,7 @@ export async function transformForSampling(code, options = {}) {
     status,
     map: sourceMap(code, at, inserts, options.file || 'input.js'),
     wrapped,
+    exits,
     reason: null,
     format,
   };

@@ -27,13 +27,16 @@ constexpr const char* kRestrictedNames[] = {"return", "throw", "break",
 class SiteFinder : TokenReader {
  public:
   SiteFinder(std::string_view s, const std::vector<Token>& t,
-             std::vector<uint32_t>* out)
-      : TokenReader(s, t), out_(*out) {}
+             std::vector<uint32_t>* out, const ProbeSiteOptions& options)
+      : TokenReader(s, t), out_(*out), options_(options) {}
 
   Status Run(const std::vector<FunctionDefinition>& functions) {
+    if (options_.exit_checks) MarkDeclaringBlocks();
     for (const FunctionDefinition& f : functions)
       if (f.body_brace != kNone) BodyCheck(f.body_brace);
     for (uint32_t i = 0; i < t_.size(); ++i) {
+      if (options_.exit_checks && IsPunct(i, "=>") && !IsPunct(i + 1, "{"))
+        ArrowBody(i + 1);
       if (t_[i].kind != TokenKind::kName || IsProperty(i)) continue;
       std::string_view w = Text(i);
       if (w == "for" || w == "while") {
@@ -55,6 +58,7 @@ class SiteFinder : TokenReader {
     return Status::kOk;
   }
   uint32_t unwrapped() const { return unwrapped_; }
+  uint32_t unguarded() const { return unguarded_; }
 
   // The prelude offset and module syntax of ProbeSiteInfo.
   void ScriptInfo(ProbeSiteInfo* info) const {
@@ -125,12 +129,84 @@ class SiteFinder : TokenReader {
         break;
       }
     }
-    if (last == kNone)
-      Emit(t_[open].end, ProbeSiteKind::kCheck);
-    else if (IsPunct(last, ";"))
-      Emit(t_[last].end, ProbeSiteKind::kCheck);
+    uint32_t at = t_[last == kNone ? open : last].end;
+    if (last == kNone || IsPunct(last, ";"))
+      Emit(at, ProbeSiteKind::kCheck);
     else
-      Emit(t_[last].end, ProbeSiteKind::kCheckAfterDirective);
+      Emit(at, ProbeSiteKind::kCheckAfterDirective);
+    // Exit check: `try{` after the entry check, `}finally{check}` before
+    // the body's `}` (same line: lines never move). ASI before that `}`
+    // still applies to the body's last statement.
+    uint32_t close = t_[open].match;
+    if (!options_.exit_checks || close == kNone || k == close) return;
+    if (declares_.size() > open && declares_[open]) {
+      ++unguarded_;
+      return;
+    }
+    Emit(at, ProbeSiteKind::kOpenTry);
+    Emit(t_[close].begin, ProbeSiteKind::kCloseTry);
+  }
+
+  // An arrow's expression body starting at `k` becomes a block body with an
+  // entry and an exit check (`return(` keeps a body that starts on the next
+  // line from ASI after `return`).
+  void ArrowBody(uint32_t k) {
+    uint32_t end = ExpressionEnd(k);
+    if (end == kNone) {
+      ++unguarded_;
+      return;
+    }
+    Emit(t_[k].begin, ProbeSiteKind::kOpenArrow);
+    Emit(t_[end].end, ProbeSiteKind::kCloseArrow);
+  }
+
+  // The last token of the assignment expression starting at `k` (an arrow's
+  // expression body), or kNone: it ends before a `,`, `;`, closer or a `:`
+  // of no `?` of its own at its level, or at a line break where ASI applies.
+  uint32_t ExpressionEnd(uint32_t k) const {
+    uint32_t last = kNone;
+    int conditionals = 0;
+    for (uint32_t j = k; j < t_.size();) {
+      const Token& t = t_[j];
+      if (t.closes || IsPunct(j, ",") || IsPunct(j, ";")) return last;
+      if (IsPunct(j, ":") && conditionals-- == 0) return last;
+      if (IsPunct(j, "?")) ++conditionals;
+      if (last != kNone && t.newline_before && LineBreakEnds(last, j))
+        return last;
+      if ((IsName(j, "function") || IsName(j, "class")) && !IsProperty(j)) {
+        last = DeclarationEnd(j);
+        if (last == kNone) return kNone;
+        j = last + 1;
+      } else if (t.opens) {
+        last = GroupEnd(j);
+        j = last + 1;
+      } else {
+        last = j++;
+      }
+    }
+    return last;
+  }
+
+  // Marks each `{` whose statement list declares a function directly
+  // (`function g(){}`, `async function g(){}`): wrapped in a block, the
+  // declaration would become lexical. A `function` keyword that starts a
+  // statement follows `{`, `;`, `}`, `)` (sloppy `if (x) function g(){}`),
+  // `:` (a label), `else`/`do`, or a line break; in doubt it counts as a
+  // declaration (the body keeps its entry check, only the exit one goes).
+  void MarkDeclaringBlocks() {
+    declares_.assign(t_.size(), false);
+    for (uint32_t i = 0; i < t_.size(); ++i) {
+      if (!IsName(i, "function") || IsProperty(i)) continue;
+      uint32_t k = i;
+      if (k > 0 && IsName(k - 1, "async") && !t_[k].newline_before) --k;
+      uint32_t p = t_[k].parent;
+      if (p == kNone || !IsPunct(p, "{")) continue;
+      bool starts = k == 0 || t_[k].newline_before || IsPunct(k - 1, "{") ||
+                    IsPunct(k - 1, ";") || IsPunct(k - 1, "}") ||
+                    IsPunct(k - 1, ")") || IsPunct(k - 1, ":") ||
+                    IsName(k - 1, "else") || IsName(k - 1, "do");
+      if (starts) declares_[p] = true;
+    }
   }
 
   // The loop body statement starting at token `body`.
@@ -300,14 +376,18 @@ class SiteFinder : TokenReader {
   }
 
   std::vector<uint32_t>& out_;
+  const ProbeSiteOptions& options_;
   std::vector<bool> do_while_;  // per token, once a `do` is seen: its `while`
+  std::vector<bool> declares_;  // per `{`: declares a function directly
   uint32_t unwrapped_ = 0;
+  uint32_t unguarded_ = 0;
 };
 
 }  // namespace
 
 Status FindProbeSites(std::string_view source, const ScanLimits& limits,
-                      std::vector<uint32_t>* sites, ProbeSiteInfo* info) {
+                      std::vector<uint32_t>* sites, ProbeSiteInfo* info,
+                      const ProbeSiteOptions& options) {
   sites->clear();
   if (info) *info = ProbeSiteInfo();
   if (source.size() > limits.max_bytes || source.size() > kProbeSiteOffsetMask)
@@ -317,7 +397,7 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
   if (s != Status::kOk) return s;
   std::vector<FunctionDefinition> functions;
   s = FindFunctions(source, tokens, &functions);
-  SiteFinder finder(source, tokens, sites);
+  SiteFinder finder(source, tokens, sites, options);
   if (s == Status::kOk) s = finder.Run(functions);
   if (s != Status::kOk) {
     sites->clear();
@@ -326,23 +406,53 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
   if (info) {
     finder.ScriptInfo(info);
     info->unwrapped = finder.unwrapped();
+    info->unguarded = finder.unguarded();
   }
-  // By offset; at one offset a closing `}` goes before anything else.
+  // By offset; at one offset the closers go first, an unbraced loop body's
+  // `}` before the function's `}finally{…}` it ends in (an arrow's
+  // expression body ends first: it cannot contain those), and a body's
+  // `try{` after its entry check.
   auto rank = [](uint32_t site) {
-    uint32_t kind = site >> kProbeSiteKindShift;
-    uint32_t order = kind == static_cast<uint32_t>(ProbeSiteKind::kCloseBlock)
-                         ? 0
-                         : 1 + kind;
+    uint32_t order = 0;
+    switch (ProbeSiteKindOf(site)) {
+      case ProbeSiteKind::kCloseArrow:
+        order = 0;
+        break;
+      case ProbeSiteKind::kCloseBlock:
+        order = 1;
+        break;
+      case ProbeSiteKind::kCloseTry:
+        order = 2;
+        break;
+      case ProbeSiteKind::kCheck:
+        order = 3;
+        break;
+      case ProbeSiteKind::kCheckAfterDirective:
+        order = 4;
+        break;
+      case ProbeSiteKind::kOpenBlock:
+        order = 5;
+        break;
+      case ProbeSiteKind::kOpenTry:
+        order = 6;
+        break;
+      case ProbeSiteKind::kOpenArrow:
+        order = 7;
+        break;
+    }
     return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 3) | order;
   };
   std::sort(sites->begin(), sites->end(),
             [&](uint32_t a, uint32_t b) { return rank(a) < rank(b); });
-  // A method named `for`/`while` is found twice; nested bodies may close
-  // at one offset, and each needs its `}`.
+  // A method named `for`/`while` is found twice; nested loop bodies and
+  // nested arrows (`a => b => c`) may close at one offset, and each needs its
+  // closer (a function body's `}` is its own: a repeated kCloseTry is the
+  // same body found twice).
   sites->erase(std::unique(sites->begin(), sites->end(),
                            [](uint32_t a, uint32_t b) {
-                             return a == b && ProbeSiteKindOf(a) !=
-                                                  ProbeSiteKind::kCloseBlock;
+                             ProbeSiteKind k = ProbeSiteKindOf(a);
+                             return a == b && k != ProbeSiteKind::kCloseBlock &&
+                                    k != ProbeSiteKind::kCloseArrow;
                            }),
                sites->end());
   return Status::kOk;

@@ -15,6 +15,23 @@
 // by a statement), so object literals, class bodies and switch bodies never
 // receive a check.
 //
+// Exit checks (ProbeSiteOptions::exit_checks): a function's time after its
+// last check — a `RegExp.exec`, a property store, the rest of the body after
+// a loop — would otherwise be charged to whatever check comes next, in its
+// caller (docs/ARCHITECTURE.md, the accuracy model). The body after the
+// entry check is wrapped as `try{ ... }finally{check}`, so a check runs on
+// every way out (return, end of body, throw) with the function still on the
+// stack. A block scopes like a function body except for function
+// declarations (lexical in a block: `var g` beside `function g(){}`, or two
+// `function g` in strict code, would become early errors), so a body that
+// declares a function directly is not wrapped; nor is an empty one. An
+// arrow's expression body (`x => f(x)`) becomes a block body with both
+// checks, `x => {check try{return(f(x))}finally{check}}`: its time (an
+// object spread, a call into code without checks) stays its own, and the
+// time before it stays its caller's. Its end is found at token level: the
+// first `,`, `;`, closer or unmatched `:` at its level, or a line break
+// where ASI applies.
+//
 // Output: one uint32 per edit, `offset | kind << kProbeSiteKindShift`, the
 // offset a UTF-8 byte offset into the source; sorted by offset, closers
 // first at equal offsets. The JS transform (js/transform/index.mjs) reads the
@@ -36,8 +53,12 @@ enum class ProbeSiteKind : uint32_t {
                              // has no `;` of its own
   kOpenBlock = 2,            // `{` + check: an unbraced loop body starts
   kCloseBlock = 3,           // `}`: that body ends (same line)
+  kOpenTry = 4,              // `try{`: after a function body's entry check
+  kCloseTry = 5,             // `}finally{` + check + `}`: before the body's `}`
+  kOpenArrow = 6,   // `{` + check + `try{return(`: an arrow's expression body
+  kCloseArrow = 7,  // `)}finally{` + check + `}}`: after that expression
 };
-constexpr uint32_t kProbeSiteKindShift = 30;
+constexpr uint32_t kProbeSiteKindShift = 28;
 constexpr uint32_t kProbeSiteOffsetMask = (1u << kProbeSiteKindShift) - 1;
 
 inline uint32_t ProbeSiteOffset(uint32_t site) {
@@ -56,6 +77,16 @@ struct ProbeSiteInfo {
   bool module_syntax = false;  // a top-level `import`/`export` declaration
   uint32_t unwrapped = 0;      // unbraced loop bodies left without a check
                                // (their end was not found)
+  uint32_t unguarded = 0;      // with exit checks: non-empty function bodies
+                               // left without one (they declare a function,
+                               // or an arrow's expression body whose end was
+                               // not found)
+};
+
+struct ProbeSiteOptions {
+  bool exit_checks = false;  // kOpenTry/kCloseTry around function bodies,
+                             // kOpenArrow/kCloseArrow around arrow
+                             // expression bodies
 };
 
 // The edits for `source`, or kSourceTooLarge / kSourceUnscannable as for
@@ -63,6 +94,7 @@ struct ProbeSiteInfo {
 // as it is).
 Status FindProbeSites(std::string_view source, const ScanLimits& limits,
                       std::vector<uint32_t>* sites,
-                      ProbeSiteInfo* info = nullptr);
+                      ProbeSiteInfo* info = nullptr,
+                      const ProbeSiteOptions& options = ProbeSiteOptions());
 
 }  // namespace webprof

@@ -22,9 +22,20 @@ test('checks go after each body `{` and directive; lines never move', async () =
     "const h = () => { return `${'{'}` + /{/.source; }; // function x() {\n";
   const r = await transformForSampling(src, { runtime: 'rt' });
   assert.equal(r.status, 'Ok');
-  assert.equal(r.sites, 3);
+  assert.equal(r.sites, 5);
+  assert.equal(r.exits, 2);
+  // Exit checks: the rest of each body runs in try{…}finally{check}.
   assert.equal(
     r.code,
+    `function f(a) {\n  'use strict';${C}try{\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}finally{${C}}}\n` +
+      `const h = () => {${C}try{ return \`\${'{'}\` + /{/.source; }finally{${C}}}; // function x() {\n` +
+      `\nimport { __wp$f, __wp$s } from "rt";\n`,
+  );
+  const lean = await transformForSampling(src, { runtime: 'rt', exitChecks: false });
+  assert.equal(lean.sites, 3);
+  assert.equal(lean.exits, 0);
+  assert.equal(
+    lean.code,
     `function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}\n` +
       `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
       `\nimport { __wp$f, __wp$s } from "rt";\n`,
@@ -84,6 +95,29 @@ const FIXTURES = [
     'for in / of / empty body',
     'const o = {a:1,b:2}; let k = [];\nfor (const p in o) k.push(p);\nfor (const v of [3]) k.push(v);\nlet i = 0; while (i++ < 3);\nresult = [k, i];',
     true,
+  ],
+  // Exit checks (try{…}finally{check}): every way out keeps its value.
+  [
+    'exit checks: return, throw, end of body, super, generators',
+    'function f(x) { if (x) return {v: x}; try { throw 1 } catch (e) { return e } }\n' +
+      'function g() { throw new Error("e") }\nlet caught; try { g() } catch (e) { caught = e.message }\n' +
+      'class B { constructor() { this.b = 1 } }\nclass D extends B { constructor() { super(); this.d = 2 } }\n' +
+      'function* gen() { yield 1; return 2 }\nconst it = gen(); it.next();\n' +
+      'result = [f(0), f(3), caught, new D(), [...gen()], it.return(5), (() => { x = 1\n})()]; var x',
+    true,
+  ],
+  [
+    'arrow expression bodies become blocks with both checks',
+    'const a = [1, 2].map(x => x * 2), b = (c) => c ? {c} : [c], n = v =>\n  v\n(1)\n' +
+      'const k = async v => await v, m = a => b => a + b, o = { f: x => x, g: 1 };\n' +
+      'class C { f = () => this.v; v = 3 }\nresult = [a, b(0), b(1), m(1)(2), o.f(4), new C().f(), n(() => 5)];',
+    true,
+  ],
+  [
+    'bodies declaring functions are not wrapped',
+    'function f() { var g; function g() { return 1 } return g() }\n' +
+      'function h() { function k() { return 1 } function k() { return 2 } return k() }\n' +
+      'function s() { "use strict"; if (1) { function a() {} } return typeof a }\nresult = [f(), h(), s()];',
   ],
   // Classes, generators, async, accessors, switch, with.
   [
@@ -195,7 +229,7 @@ test('the source map takes every original token back to its place', async () => 
   const r = await transformForSampling(input, { runtime: 'rt', file: 'a.js' });
   assert.equal(r.map.sources[0], 'a.js');
   const outLines = r.code.split('\n');
-  assert.equal(outLines[1], `function f(a) {${C} for (;;) {${C} g(a); } }`); // after non-ASCII text
+  assert.equal(outLines[1], `function f(a) {${C}try{ for (;;) {${C} g(a); } }finally{${C}}}`); // after non-ASCII text
   const inLines = input.split('\n');
   for (const [token, line] of [
     ['g(a)', 1],
@@ -259,8 +293,9 @@ test('esbuild plugin: TypeScript and JSX compiled then sampled, dependencies sam
     const { out } = await import(pathToFileURL(join(dir, 'out.mjs')).href);
     assert.deepEqual(out, [45, { t: 'b', p: { id: 1 }, c: [1] }, 45, 1]);
     // Every check calls this runtime: sum and dep.loop, entry + 10
-    // iterations each; view, its entry (h has an expression body: none).
-    assert.equal(globalThis.__wpCalls, 23);
+    // iterations + exit each; view and h (an arrow's expression body, made
+    // a block), entry and exit each.
+    assert.equal(globalThis.__wpCalls, 28);
   } finally {
     delete globalThis.__wpCalls;
     rmSync(dir, { recursive: true, force: true });

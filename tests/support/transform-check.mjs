@@ -2,8 +2,10 @@
 // (tests/js/transform.test.mjs), the sampled corpus test and the full-corpus
 // run (tests/bench/transform_corpus_bench.mjs): for every input a real
 // parser (acorn) accepts, the output parses under the same goal (script or
-// module) and, once the inserted checks are removed and loop bodies are
-// unwrapped to their single statement, has the same syntax tree.
+// module) and, once the inserted checks are removed, exit-check
+// `try{…}finally{check}` wrappers opened, arrows' expression bodies restored
+// and loop bodies unwrapped to their single statement, has the same syntax
+// tree.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as acorn from 'acorn';
@@ -53,6 +55,17 @@ function isCheck(n) {
     n.consequent.expression.callee.name === '__wp$s'
   );
 }
+// The exit check around a function body: `try{…}finally{check}`.
+function isExitTry(n) {
+  return (
+    n &&
+    n.type === 'TryStatement' &&
+    n.handler === null &&
+    n.finalizer !== null &&
+    n.finalizer.body.length === 1 &&
+    isCheck(n.finalizer.body[0])
+  );
+}
 const LOOPS = new Set([
   'ForStatement',
   'ForInStatement',
@@ -66,6 +79,15 @@ export function normalize(ast) {
   return JSON.stringify(ast, (key, value) => {
     if (key === 'start' || key === 'end') return undefined;
     if (typeof value === 'bigint') return `${value}n`;
+    // `x => {check try{return(e)}finally{check}}` was `x => e`; both sides
+    // read an arrow whose body is only `return e` as `x => e` (the same).
+    if (value && value.type === 'ArrowFunctionExpression' && !value.expression) {
+      const b = value.body.body.flatMap((n) => (isExitTry(n) ? n.block.body : [n])).filter((n) => !isCheck(n));
+      if (b.length === 1 && b[0].type === 'ReturnStatement' && b[0].argument)
+        return { ...value, expression: true, body: b[0].argument };
+    }
+    if (Array.isArray(value) && value.some(isExitTry))
+      value = value.flatMap((n) => (isExitTry(n) ? n.block.body : [n]));
     if (Array.isArray(value) && value.some(isCheck)) return value.filter((n) => !isCheck(n));
     if (value && LOOPS.has(value.type) && value.body.type === 'BlockStatement') {
       const body = value.body.body.filter((n) => !isCheck(n));

@@ -13,9 +13,11 @@
 namespace webprof {
 namespace {
 
-std::string Edit(const std::string& src) {
+std::string Edit(const std::string& src, bool exit_checks = false,
+                 ProbeSiteInfo* info = nullptr) {
   std::vector<uint32_t> sites;
-  Status s = FindProbeSites(src, ScanLimits(), &sites);
+  Status s = FindProbeSites(src, ScanLimits(), &sites, info,
+                            ProbeSiteOptions{exit_checks});
   if (s != Status::kOk) return std::string("<") + StatusName(s) + ">";
   std::string out = src;
   for (size_t i = sites.size(); i-- > 0;) {
@@ -32,6 +34,18 @@ std::string Edit(const std::string& src) {
         break;
       case ProbeSiteKind::kCloseBlock:
         text = "}";
+        break;
+      case ProbeSiteKind::kOpenTry:
+        text = "try{";
+        break;
+      case ProbeSiteKind::kCloseTry:
+        text = "}finally{@}";
+        break;
+      case ProbeSiteKind::kOpenArrow:
+        text = "{@try{return(";
+        break;
+      case ProbeSiteKind::kCloseArrow:
+        text = ")}finally{@}}";
         break;
     }
     out.insert(ProbeSiteOffset(sites[i]), text);
@@ -51,6 +65,65 @@ TEST(ProbeSites, FunctionBodiesAfterDirectivesAndLoops) {
             "class K { m() {@ while (z) {@ } for (const q of r) {@q();} } }\n"
             "const s = '{ function x() {} }';\n");
   EXPECT_EQ(Edit("function ("), "<SourceUnscannable>");
+}
+
+// Issue 13: exit checks. Every way out of a function runs a check with the
+// function on the stack: the rest of the body goes into try{…}finally{@},
+// after the directives and the entry check, before the body's `}` on the
+// same line; ASI before that `}` still ends the last statement.
+TEST(ProbeSites, ExitChecksWrapBodiesInTryFinally) {
+  EXPECT_EQ(
+      Edit("function f(a) { 'use strict'\n  return a.exec(s) }\n"
+           "const g = async () => { await x; for (;;) y() }, h = () => 1;\n"
+           "class K extends B { constructor() { super(); } get v() { return 1 "
+           "} }\n",
+           true),
+      "function f(a) { 'use strict';@try{\n  return a.exec(s) }finally{@}}\n"
+      "const g = async () => {@try{ await x; for (;;) {@y()} }finally{@}}, "
+      "h = () => {@try{return(1)}finally{@}};\n"
+      "class K extends B { constructor() {@try{ super(); }finally{@}} get "
+      "v() {@try{ return 1 }finally{@}} }\n");
+  // An empty body has no tail.
+  EXPECT_EQ(Edit("function e() {} function d() { 'use strict' }", true),
+            "function e() {@} function d() { 'use strict';@ }");
+}
+
+// An arrow's expression body gets both checks; it ends at `,`, `;`, a
+// closer, a `:` of no `?` of its own, or a line break where ASI applies.
+TEST(ProbeSites, ArrowExpressionBodiesBecomeBlocks) {
+  EXPECT_EQ(
+      Edit("f(x => x * 2, (a, b) => c ? a : b);\n"
+           "g = c ? y => y : z => ({ z }), h = a => b => a + b\n"
+           "k = async v =>\n  await v\n(l)\n",
+           true),
+      "f(x => {@try{return(x * 2)}finally{@}}, (a, b) => {@try{return(c ? "
+      "a : b)}finally{@}});\n"
+      "g = c ? y => {@try{return(y)}finally{@}} : z => {@try{return(({ z "
+      "}))}finally{@}}, h = a => {@try{return(b => {@try{return(a + "
+      "b)}finally{@}})}finally{@}}\n"
+      "k = async v =>\n  {@try{return(await v\n(l))}finally{@}}\n");
+  // Without exit checks an expression body stays as it is.
+  EXPECT_EQ(Edit("f(x => x * 2)"), "f(x => x * 2)");
+}
+
+// A function declared directly in a body would become lexical inside the
+// try block (`var g` beside it, or a second strict `function g`, would be
+// early errors): such a body keeps its entry check only, and is counted.
+TEST(ProbeSites, BodiesDeclaringFunctionsAreNotWrapped) {
+  ProbeSiteInfo info;
+  EXPECT_EQ(
+      Edit("function f() { var g; function g() {} return g }\n"
+           "function h() { x = function () { return 1 }; async function a() {} "
+           "}\n"
+           "function k() { if (x) { function n() {} } return (function m() "
+           "{})() }\n",
+           true, &info),
+      "function f() {@ var g; function g() {@} return g }\n"
+      "function h() {@ x = function () {@try{ return 1 }finally{@}}; async "
+      "function a() {@} }\n"
+      "function k() {@try{ if (x) { function n() {@} } return (function m() "
+      "{@})() }finally{@}}\n");
+  EXPECT_EQ(info.unguarded, 2u);
 }
 
 // Issue 13: an arrow's expression body ending in `}` is not a body.
