@@ -14,7 +14,7 @@
 //  - sample spacing p50/p90/p99 (ms) of the polyfill at 1 and 10 ms
 //    (native at 10 ms for reference);
 //  - slowdown, medians of interleaved pairs: transformed vs plain bundle
-//    with no profiler, polyfill@1ms and @10ms vs the transformed bundle
+//    with no profiler (with and without exit checks), polyfill@1ms and @10ms vs the transformed bundle
 //    alone, native@10ms vs the plain bundle alone.
 // Nothing is asserted. Expects `npm run build`.
 //   node tests/bench/accuracy_bench.mjs [profile ms = 4000] [pairs = 7] [libs…]
@@ -49,15 +49,23 @@ async function bundle(lib) {
     outfile: plain,
     logLevel: 'silent',
   });
-  const r = await transformForSampling(readFileSync(plain, 'utf8'), { runtime: RUNTIME });
-  if (r.status !== 'Ok') throw new Error(`transform of the ${lib} bundle: ${r.status}`);
-  try {
-    parse(r.code, { ecmaVersion: 'latest', sourceType: 'module' });
-  } catch (e) {
-    throw new Error(`the transformed ${lib} bundle does not parse: ${e.message}`);
+  // dense: the default transform; lean: without exit checks (what they cost).
+  let sites = 0;
+  for (const [name, exitChecks] of [
+    ['dense', true],
+    ['lean', false],
+  ]) {
+    const r = await transformForSampling(readFileSync(plain, 'utf8'), { runtime: RUNTIME, exitChecks });
+    if (r.status !== 'Ok') throw new Error(`transform of the ${lib} bundle: ${r.status}`);
+    try {
+      parse(r.code, { ecmaVersion: 'latest', sourceType: 'module' });
+    } catch (e) {
+      throw new Error(`the transformed ${lib} bundle does not parse: ${e.message}`);
+    }
+    writeFileSync(join(out, `${lib}.${name}.mjs`), r.code);
+    if (exitChecks) sites = r.sites;
   }
-  writeFileSync(join(out, `${lib}.dense.mjs`), r.code);
-  return r.sites;
+  return sites;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -94,6 +102,7 @@ async function measure(page, lib, port) {
   const timing = (config) => page.evaluate((o) => window.timing(o), { config, units });
   const PAIRS = {
     transformed: ['plain', 'dense'],
+    lean: ['plain', 'lean'],
     poly1: ['dense', 'dense:polyfill:1'],
     poly10: ['dense', 'dense:polyfill:10'],
     native10: ['plain', 'plain:native:10'],
@@ -198,7 +207,8 @@ try {
     );
     const s = m.slowdown;
     console.log(
-      `  slowdown (median of ${pairs} pairs): transformed alone ${ratio(s.transformed)}, polyfill@1ms ${ratio(s.poly1)}, ` +
+      `  slowdown (median of ${pairs} pairs): transformed alone ${ratio(s.transformed)} ` +
+        `(without exit checks ${ratio(s.lean)}), polyfill@1ms ${ratio(s.poly1)}, ` +
         `polyfill@10ms ${ratio(s.poly10)}, native@10ms ${ratio(s.native10)}`,
     );
   }
