@@ -9,12 +9,17 @@ import { pageHost } from './page.mjs';
 
 const WASM_FILE = 'webprof-core.wasm';
 
-// Where webprof's own code was loaded from: the module URL, or the src of
-// the classic <script> (captured while it evaluates; later it is gone), or
-// '' (e.g. the classic build in a worker). import.meta.url is replaced by
-// `undefined` in the classic-script build.
+// The classic-script build (dist/webprof.js) defines this true: it has no
+// import.meta. js/tools/build.mjs defines it false everywhere else.
+const CLASSIC = typeof __WEBPROF_CLASSIC__ !== 'undefined' && __WEBPROF_CLASSIC__;
+
+// Where webprof's own code was loaded from: the src of the classic <script>
+// (captured while it evaluates; later it is gone), or '' (a module, or the
+// classic build in a worker: js/profiler/stack_capture.mjs then reads the URL
+// off a stack). Never a bare `import.meta.url`: webpack replaces that by the
+// build machine's file:// path, which would end up in the app's bundle.
 const currentScript = typeof document !== 'undefined' ? document.currentScript : null;
-export const loadedFrom = import.meta.url || (currentScript && currentScript.src) || '';
+export const loadedFrom = (currentScript && currentScript.src) || '';
 
 export class WebprofError extends Error {
   constructor(message, code) {
@@ -49,7 +54,7 @@ function wasmUrl() {
   // webpack 5 (and bundlers with the same support) rewrite to the asset they
   // emit: keep it literal. The classic-script build has no import.meta.url: the .wasm is
   // next to the script, or to the page.
-  if (import.meta.url) return new URL('./webprof-core.wasm', import.meta.url).href;
+  if (!CLASSIC) return new URL('./webprof-core.wasm', import.meta.url).href;
   return new URL(WASM_FILE, loadedFrom || (globalThis.location && globalThis.location.href)).href;
 }
 

@@ -41,7 +41,7 @@ const common = {
   legalComments: 'none',
   absWorkingDir: root,
   // Copies of one version on a page share one core (js/core/page.mjs).
-  define: { __WEBPROF_VERSION__: JSON.stringify(version) },
+  define: { __WEBPROF_VERSION__: JSON.stringify(version), __WEBPROF_CLASSIC__: 'false' }, // js/core/core.mjs
 };
 
 // The browser ES module entries, built together: what they share (the core
@@ -71,7 +71,7 @@ await esbuild.build({
   format: 'iife',
   globalName: 'webprof',
   platform: 'browser',
-  define: { ...common.define, 'import.meta.url': 'undefined' },
+  define: { ...common.define, __WEBPROF_CLASSIC__: 'true', 'import.meta.url': 'undefined' },
 });
 // The browser files are minified by terser, which (unlike esbuild) can keep
 // chosen function names: webprof's own frames are recognised by the
