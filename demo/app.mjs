@@ -13,8 +13,15 @@ const local = ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
 const defaultPerfetto = local ? `${location.origin}/e2e/perfetto-standin/` : webprof.PERFETTO_ORIGIN;
 // ?perfetto= comes from whoever wrote the link: only an absolute http(s) URL
 // (webprof's own rule, perfettoUrl) is taken; anything else is refused and said.
-const perfettoRefused = params.has('perfetto') && !validPerfetto(params.get('perfetto'));
-const perfettoOrigin = params.has('perfetto') && !perfettoRefused ? params.get('perfetto') : defaultPerfetto;
+// `npm start` passes the real UI when it can reach it, else `none` (the
+// speedscope flame chart needs no network).
+const noPerfetto = params.get('perfetto') === 'none';
+const perfettoRefused = params.has('perfetto') && !noPerfetto && !validPerfetto(params.get('perfetto'));
+const perfettoOrigin = noPerfetto
+  ? 'none'
+  : params.has('perfetto') && !perfettoRefused
+    ? params.get('perfetto')
+    : defaultPerfetto;
 function validPerfetto(base) {
   try {
     webprof.perfettoUrl({}, base);
@@ -23,6 +30,8 @@ function validPerfetto(base) {
     return false;
   }
 }
+// speedscope's built app (npm), served from this repository's node_modules.
+const SPEEDSCOPE = '/node_modules/speedscope/dist/release/index.html';
 
 // State the e2e tests and the headless runner read.
 const demo = (window.demo = { state: 'idle', error: null, perfetto: null, sizes: null });
@@ -77,6 +86,20 @@ function link(format, buffer) {
   a.href = URL.createObjectURL(new Blob([buffer], { type: format.mimeType }));
 }
 
+// The flame chart: speedscope fetches the .cpuprofile from a blob: URL of
+// this origin (its #profileURL= parameter); no network needed.
+function showFlameChart(bytes, title) {
+  const frame = $('flame');
+  const previous = frame.dataset.profile;
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/json' }));
+  frame.dataset.profile = url;
+  // A new src with only a new #hash would not reload the app.
+  frame.src = 'about:blank';
+  frame.src = `${SPEEDSCOPE}?${Date.now()}#profileURL=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`;
+  if (previous) setTimeout(() => URL.revokeObjectURL(previous), 10_000);
+  $('flame-section').hidden = false;
+}
+
 async function run(seconds) {
   $('profile').disabled = true;
   try {
@@ -96,6 +119,7 @@ async function run(seconds) {
       demo.sizes[format.extension] = bytes.byteLength;
       link(format, bytes);
       if (format.id === 'perfetto') pf = bytes;
+      if (format.id === 'cpuprofile') showFlameChart(bytes, `webprof demo ${seconds}s`);
     }
     $('sizes').textContent = `(${Object.entries(demo.sizes)
       .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
@@ -103,6 +127,14 @@ async function run(seconds) {
     $('downloads').hidden = false;
     demo.summary = summarizeProfile(result.profile, result.interval);
     renderSummary($('summary'), demo.summary, result);
+    if (perfettoOrigin === 'none') {
+      demo.state = 'done';
+      status(
+        `done: ${result.profile.samples.length} samples, ${result.rounds} rounds (Perfetto UI not reachable)`,
+      );
+      return;
+    }
+    $('perfetto').hidden = false;
     status(`opening Perfetto UI at ${perfettoOrigin}…`);
     demo.state = 'opening';
     $('viewer').replaceChildren();

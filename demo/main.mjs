@@ -37,10 +37,24 @@ const base = `http://127.0.0.1:${server.address().port}`;
 // The header lets Chromium's native Profiler run (Document-Policy: js-profiling).
 const demoUrl = `${base}/demo/?policy=js-profiling`;
 
+// The Perfetto UI where it can be reached; the flame chart (speedscope from
+// node_modules) needs no network either way.
+async function perfettoParam() {
+  try {
+    const r = await fetch('https://ui.perfetto.dev/', { method: 'HEAD', signal: AbortSignal.timeout(3000) });
+    return r.ok ? 'https://ui.perfetto.dev' : 'none';
+  } catch {
+    return 'none';
+  }
+}
+
 if (!headless) {
   // Opening the printed URL profiles the workload for 3 s at once and shows
-  // the summary, the downloads and the embedded viewer.
-  console.log(`webprof demo: ${demoUrl}&profile=3`);
+  // the summary, the downloads, the flame chart and (online) the Perfetto UI.
+  const perfetto = await perfettoParam();
+  console.log(`webprof demo: ${demoUrl}&profile=3&perfetto=${encodeURIComponent(perfetto)}`);
+  if (perfetto === 'none')
+    console.log('(the Perfetto UI is not reachable: the flame chart is speedscope, offline)');
   console.log(`(without &profile=N it waits for the Profile button; Ctrl-C to stop)`);
 } else {
   const out = resolve(value('out', 'out'));

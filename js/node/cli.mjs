@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { install, makeResult, stopProfile, watchPageErrors } from './playwright.mjs';
 import { recordInWebKit } from './webkit-record.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
+import { writeReport, openInBrowser } from './report.mjs';
 
 // The package version: set by the build (js/tools/build.mjs); from source, package.json.
 const VERSION =
@@ -35,7 +36,9 @@ const USAGE = `usage: webprof record <url> [options]
   --browser PATH          Chromium executable (default /usr/bin/chromium)
   --browser webkit        WebKit (JavaScriptCore) via WebKitWebDriver under xvfb-run; polyfill only,
                           http:// pages; a --script gets {webkit} (js/node/webkit.mjs) instead of {page}
-  --timeout-ms N          navigation timeout (default 30000)`;
+  --timeout-ms N          navigation timeout (default 30000)
+  --open                  open the flame chart (speedscope, offline) in the desktop's browser afterwards;
+                          report.html (summary + flame graph, one file) is written either way`;
 
 class UsageError extends Error {}
 class RecordError extends Error {}
@@ -51,6 +54,7 @@ const DEFAULTS = {
   dense: true,
   browser: CHROMIUM_PATH,
   timeoutMs: 30000,
+  open: false,
   url: null,
 };
 
@@ -83,6 +87,7 @@ function parseArgs(argv) {
     else if (a === '--no-dense') o.dense = false;
     else if (a === '--browser') o.browser = val();
     else if (a === '--timeout-ms') o.timeoutMs = num(a, val());
+    else if (a === '--open') o.open = true;
     else if (a === '-h' || a === '--help') throw new UsageError('');
     else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
     else if (!o.url) o.url = a;
@@ -208,6 +213,9 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
 // Writes the files and says what was recorded (every browser).
 async function finish(result, out, dense, log, elapsed) {
   const written = await result.save(out);
+  const report = await writeReport(out, result, 'webprof record');
+  written.push(...report.written);
+  result.viewerUrl = report.viewerUrl;
   for (const u of result.unsampled)
     log(`[${elapsed()}] not rewritten for dense sampling: ${u.url}: ${u.reason}`);
   for (const w of result.workers)
@@ -265,6 +273,18 @@ export async function main(argv) {
   try {
     const result = await record(o);
     process.stdout.write(result.summaryText);
+    if (o.open) {
+      const url = result.viewerUrl || pathToFileURL(join(resolve(o.out), 'report.html')).href;
+      if (!result.viewerUrl)
+        process.stderr.write(
+          'webprof record: for the speedscope flame chart: npm install --save-dev speedscope\n',
+        );
+      const opened = await openInBrowser(url);
+      process.stderr.write(`webprof record: ${opened ? 'opened' : 'open this in a browser:'} ${url}\n`);
+      process.stderr.write(
+        'webprof record: trace.pftrace also opens in the Perfetto UI (https://ui.perfetto.dev)\n',
+      );
+    }
     return 0;
   } catch (e) {
     process.stderr.write(`webprof record: ${e instanceof RecordError ? e.message : e.stack || e}\n`);

@@ -93,9 +93,18 @@ export interface RecordOptions {
   dense?: boolean;
   browser?: string;
   timeoutMs?: number;
+  /** `webprof record --open` only (main()): open the flame chart afterwards. */
+  open?: boolean;
 }
-/** `webprof record` as a function: profiles `url` in a new headless Chromium and writes the files into `out`. */
-export function record(options: RecordOptions, log?: (line: string) => void): Promise<ProfileResult>;
+/**
+ * `webprof record` as a function: profiles `url` in a new headless Chromium and writes the files into `out`, with
+ * report.html (summary and flame graph, one file) and, when speedscope is installed, viewer/ (its built app with the
+ * profile); `viewerUrl` is that viewer's file:// URL, or null.
+ */
+export function record(
+  options: RecordOptions,
+  log?: (line: string) => void,
+): Promise<ProfileResult & { viewerUrl: string | null }>;
 
 /** What withWebprof() adds to a Playwright `test`: the `webprof` fixture and its two options. */
 export interface WebprofFixtures {
