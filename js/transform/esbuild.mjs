@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
-import { transformForSampling, shouldTransform, unsampledMessage, JS_FILE, SKIP } from './index.mjs';
+import { transformForSampling, shouldTransform, unsampledMessage, ownFile, JS_FILE, SKIP } from './index.mjs';
 
 export { transformForSampling } from './index.mjs';
 
@@ -50,7 +50,7 @@ export function webprofSampling(options = {}) {
           });
           runtimePath = r.errors.length ? '' : r.path;
         }
-        return path === runtimePath;
+        return path === runtimePath || ownFile(runtime, runtimePath, path);
       };
       build.onLoad({ filter: include, namespace: 'file' }, async (args) => {
         if (!shouldTransform(args.path, include, exclude) || (await isRuntime(args.path))) return undefined;

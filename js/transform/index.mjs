@@ -209,6 +209,19 @@ function sourceMap(code, at, inserts, file) {
 export const JS_FILE = /\.(m?js|cjs|jsx|tsx?|mts|cts)$/;
 export const SKIP = /[\\/]webprof[\\/](js|dist)[\\/]/;
 
+/**
+ * Whether `id` is one of webprof's own files: beside the resolved entry of
+ * the default runtime (the package's dist/ holds only webprof). SKIP finds
+ * them by path in node_modules; a linked or workspace copy (`npm link`, a
+ * folder not named webprof) is found here, else its chunk would be
+ * transformed and call the checks before they exist.
+ */
+export function ownFile(runtime, runtimeId, id) {
+  if (runtime !== 'webprof' || !runtimeId) return false;
+  const dir = runtimeId.slice(0, Math.max(runtimeId.lastIndexOf('/'), runtimeId.lastIndexOf('\\')) + 1);
+  return id.startsWith(dir);
+}
+
 /** Whether a module id is transformed by default. */
 export function shouldTransform(id, include = JS_FILE, exclude = SKIP) {
   return include.test(id) && !exclude.test(id);

@@ -12,7 +12,7 @@
 // reported once with the reason (this.warn). Vite's dev server pre-bundles
 // dependencies outside the plugin pipeline: they are sampled in `vite build`,
 // and in dev only when listed in `optimizeDeps.exclude` (said once at startup).
-import { transformForSampling, shouldTransform, unsampledMessage, JS_FILE, SKIP } from './index.mjs';
+import { transformForSampling, shouldTransform, unsampledMessage, ownFile, JS_FILE, SKIP } from './index.mjs';
 
 export { transformForSampling } from './index.mjs';
 
@@ -41,7 +41,7 @@ export function webprofSampling(options = {}) {
           const r = await this.resolve(runtime, id);
           runtimeId = r ? r.id : null;
         }
-        if (id === runtimeId) return null;
+        if (id === runtimeId || ownFile(runtime, runtimeId, id)) return null;
         const r = await transformForSampling(code, { ...options, format: 'esm', file: id });
         if (r.status !== 'Ok') {
           if (!reported.has(id)) {

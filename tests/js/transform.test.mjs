@@ -3,7 +3,7 @@
 // transformed long synchronous loop sampled by the polyfill in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -390,6 +390,64 @@ test('an esbuild bundle built with the plugin is sampled inside a long loop', as
     // and exit probes. With them: one sample per ms the thread runs (on an
     // idle machine ~55 of 60; a loaded one runs this thread far less).
     assert.ok(inLoop.length >= 5, `only ${inLoop.length} samples inside the loop`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// A linked or workspace copy of webprof (`npm link`, a folder not named
+// webprof): the plugins find its files beside the resolved runtime, not by
+// path; transformed, its chunk would call the checks before they exist.
+test('esbuild and Rollup plugins leave a copy of webprof in a folder not named webprof alone', async () => {
+  const { rollup } = await import('rollup');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-linked-'));
+  try {
+    const pkg = join(dir, 'profiler-pkg');
+    mkdirSync(pkg);
+    cpSync(join(root, 'package.json'), join(pkg, 'package.json'));
+    cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
+    const app = join(dir, 'app');
+    mkdirSync(join(app, 'node_modules'), { recursive: true });
+    symlinkSync(pkg, join(app, 'node_modules', 'webprof'), 'dir');
+    writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n');
+    writeFileSync(
+      join(app, 'main.js'),
+      "import { Profiler } from 'webprof';\n" +
+        'export function work(n) { let s = 0; for (let i = 0; i < n; i++) { s += i; } return s; }\n' +
+        'export const out = [typeof Profiler, work(10)];\n',
+    );
+    await esbuild.build({
+      entryPoints: [join(app, 'main.js')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: join(app, 'out', 'esbuild.mjs'),
+      absWorkingDir: app,
+      logLevel: 'silent',
+      plugins: [webprofSampling()],
+    });
+    const bundle = await rollup({
+      input: join(app, 'main.js'),
+      plugins: [
+        {
+          name: 'resolve-webprof',
+          resolveId: (s) => (s === 'webprof' ? join(pkg, 'dist', 'webprof.mjs') : null),
+        },
+        rollupSampling(),
+      ],
+      onwarn: () => {},
+    });
+    await bundle.write({ file: join(app, 'out', 'rollup.mjs'), format: 'esm', inlineDynamicImports: true });
+    cpSync(join(root, 'dist', 'webprof-core.wasm'), join(app, 'out', 'webprof-core.wasm'));
+    for (const file of ['esbuild.mjs', 'rollup.mjs']) {
+      const { out } = await import(pathToFileURL(join(app, 'out', file)).href);
+      assert.deepEqual(out, ['function', 45], file);
+      // The app's own function is sampled: its checks are in the bundle.
+      const text = readFileSync(join(app, 'out', file), 'utf8');
+      const work = text.slice(text.indexOf('function work('));
+      assert.match(work.slice(0, work.indexOf('return s')), /<\s*0\)/, file);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
