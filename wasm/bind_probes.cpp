@@ -78,7 +78,9 @@ void FillReport(const WindowReport& r, std::vector<double>* out) {
                       static_cast<double>(r.marks_dropped),
                       static_cast<double>(r.traces.size()),
                       static_cast<double>(r.traces_dropped),
-                      static_cast<double>(r.traces_incomplete)},
+                      static_cast<double>(r.traces_incomplete),
+                      static_cast<double>(r.aggregates_dropped),
+                      static_cast<double>(r.names_dropped)},
          out);
   for (const AggrResult& a : r.aggregates) {
     Append(

@@ -86,7 +86,11 @@ function internName(name) {
   }
   let id;
   if (log === null) {
-    id = checkId(probesIntern(name), `probe name "${name}"`);
+    const r = probesIntern(name);
+    // The core's name caps (src/probes/window.h): the probe is dropped and
+    // counted there; the name is not cached, so a later window may take it.
+    if (r < boundary().noId && boundary().noId - r === boundary().status.TableFull) return DROPPED;
+    id = checkId(r, `probe name "${name}"`);
   } else {
     id = PROVISIONAL + provNames.length;
     provNames.push(name);
@@ -94,6 +98,8 @@ function internName(name) {
   nameIds.set(name, id);
   return id;
 }
+// A probe whose name the core refused: dropped before the clock is read.
+const DROPPED = -1;
 function idOf(name) {
   const id = nameIds.get(name);
   return id === undefined ? internName(name) : id;
@@ -146,6 +152,7 @@ function aggrStartRecording(name, useName) {
   sampleSite();
   const id = nameIds.get(name);
   const n = id === undefined ? internName(name) : id;
+  if (n === DROPPED) return -1;
   try {
     if (useName === true) {
       cAggrStartNamed(n, now());
@@ -160,7 +167,8 @@ function aggrStartRecording(name, useName) {
 
 // Name mode may save its start before the window (seed 004).
 function aggrStartNamedEarly(name) {
-  cAggrStartNamed(idOf(name), now());
+  const n = idOf(name);
+  if (n !== DROPPED) cAggrStartNamed(n, now());
   return -1;
 }
 
@@ -171,7 +179,8 @@ export function aggrEnd(idOrName) {
     if (typeof idOrName === 'number') {
       if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
     } else if (typeof idOrName === 'string') {
-      cAggrEndNamed(idOf(idOrName), now());
+      const n = idOf(idOrName);
+      if (n !== DROPPED) cAggrEndNamed(n, now());
     }
   } catch (e) {
     throw trapped(e);
@@ -183,7 +192,9 @@ export function traceStart(name, useName) {
   if (!state.recording) return -1;
   sampleSite();
   try {
-    const r = cTraceStart(idOf(name), now(), useName === true ? 1 : 0);
+    const n = idOf(name);
+    if (n === DROPPED) return -1;
+    const r = cTraceStart(n, now(), useName === true ? 1 : 0);
     return r >= lowestId ? r : refused();
   } catch (e) {
     throw trapped(e);
@@ -199,7 +210,8 @@ export function traceEnd(idOrName, info) {
     if (typeof idOrName === 'number') {
       if (idOrName >= 0) ok = cTraceEnd(log === null ? realId(idOrName) : idOrName, now(), slot);
     } else if (typeof idOrName === 'string') {
-      ok = cTraceEndNamed(idOf(idOrName), now(), slot);
+      const n = idOf(idOrName);
+      if (n !== DROPPED) ok = cTraceEndNamed(n, now(), slot);
     }
   } catch (e) {
     throw trapped(e);
@@ -213,7 +225,8 @@ export function mark(name, info) {
   const slot = info === undefined ? -1 : infos.length;
   let ok = 0;
   try {
-    ok = cMark(idOf(name), now(), slot);
+    const n = idOf(name);
+    if (n !== DROPPED) ok = cMark(n, now(), slot);
   } catch (e) {
     throw trapped(e);
   }
@@ -225,7 +238,8 @@ export function mark(name, info) {
 export function recordAggr(name, startTime, endTime) {
   if (!state.recording) return;
   try {
-    const id = cAggrStart(idOf(name), startTime);
+    const n = idOf(name);
+    const id = n === DROPPED ? -1 : cAggrStart(n, startTime);
     if (id >= 0) cAggrEnd(id, endTime);
   } catch (e) {
     trapped(e); // from an observer callback, not the page's call: recorded, not thrown
@@ -235,7 +249,8 @@ export function recordAggr(name, startTime, endTime) {
 export function recordTrace(name, startTime, duration, info) {
   if (!state.recording) return;
   try {
-    const id = cTraceStart(idOf(name), startTime, 0);
+    const n = idOf(name);
+    const id = n === DROPPED ? -1 : cTraceStart(n, startTime, 0);
     if (id < 0) return;
     const slot = info === undefined ? -1 : infos.length;
     if (cTraceEnd(id, startTime + duration, slot) && slot >= 0) infos.push(info);
@@ -295,6 +310,10 @@ function readWindow(windowInfos) {
     if (f[i + T.info] >= 0) e.info = windowInfos[f[i + T.info]];
     traceEvents.push(e);
   }
+  // What the core's caps dropped this window (src/probes/window.h): on the
+  // Map, not enumerable — the seed's aggregates stay a Map of names.
+  Object.defineProperty(aggregates, 'dropped', { value: f[H.aggregatesDropped] });
+  Object.defineProperty(aggregates, 'namesDropped', { value: f[H.namesDropped] });
   const marks = { events: markEvents, dropped: f[H.marksDropped] };
   const traces = { events: traceEvents, dropped: f[H.tracesDropped], incomplete: f[H.tracesIncomplete] };
   lastGeneration = f[H.generation];

@@ -27,6 +27,11 @@ const benches = [
   ['third-party accuracy: polyfill vs native on npm libraries', 'node', ['tests/bench/accuracy_bench.mjs']],
   ['platform calls as sample points (wrapped clocks)', 'node', ['tests/bench/platform_sites_bench.mjs']],
   [
+    'probes: Wasm memory per window under the caps (Node)',
+    'node',
+    ['tests/bench/probe_caps_bench.mjs', '20'],
+  ],
+  [
     'dense-sampling overhead, headless Chromium without DevTools',
     'node',
     ['tests/bench/overhead_headless_bench.mjs', '600', '5'],

@@ -158,16 +158,18 @@ enum HtmlScriptFlag : uint32_t {
 static_assert(HtmlScript::kNone == kNoneU32, "an absent src is kNoneU32");
 // A finished probes window (f64): this header, then aggregate_count
 // AggrRows, mark_count MarkRows, trace_count TraceRows.
-#define WEBPROF_REPORT_HEADER(X)               \
-  X(double, generation, "generation")          \
-  X(double, started_at, "startedAt")           \
-  X(double, ended_at, "endedAt")               \
-  X(double, aggregate_count, "aggregateCount") \
-  X(double, mark_count, "markCount")           \
-  X(double, marks_dropped, "marksDropped")     \
-  X(double, trace_count, "traceCount")         \
-  X(double, traces_dropped, "tracesDropped")   \
-  X(double, traces_incomplete, "tracesIncomplete")
+#define WEBPROF_REPORT_HEADER(X)                     \
+  X(double, generation, "generation")                \
+  X(double, started_at, "startedAt")                 \
+  X(double, ended_at, "endedAt")                     \
+  X(double, aggregate_count, "aggregateCount")       \
+  X(double, mark_count, "markCount")                 \
+  X(double, marks_dropped, "marksDropped")           \
+  X(double, trace_count, "traceCount")               \
+  X(double, traces_dropped, "tracesDropped")         \
+  X(double, traces_incomplete, "tracesIncomplete")   \
+  X(double, aggregates_dropped, "aggregatesDropped") \
+  X(double, names_dropped, "namesDropped")
 #define WEBPROF_AGGR_ROW(X) \
   X(double, name, "name")   \
   X(double, count, "count") \

@@ -34,19 +34,28 @@ bool AggregateTable::EndNamed(StringId name, double t) {
   double start = named_start_[name.value];
   if (std::isnan(start)) return false;
   named_start_[name.value] = std::numeric_limits<double>::quiet_NaN();
-  Fold(name, t - start);
-  return true;
+  return Fold(name, t - start);
 }
 
-void AggregateTable::Fold(StringId name, double duration) {
+bool AggregateTable::Fold(StringId name, double duration) {
+  bool fresh = name.value >= buckets_.size() || !buckets_[name.value] ||
+               buckets_[name.value]->histogram.count() == 0;
+  if (fresh && touched_.size() >= kMaxAggregates) {
+    ++dropped_;
+    return false;
+  }
   if (buckets_.size() <= name.value) buckets_.resize(name.value + 1);
   std::unique_ptr<AggrStats>& b = buckets_[name.value];
-  if (!b) b = std::make_unique<AggrStats>();  // once per name, ever
-  if (b->histogram.count() == 0) touched_.push_back(name.value);
+  if (!b) {
+    b = std::make_unique<AggrStats>();
+    ++allocated_;
+  }
+  if (fresh) touched_.push_back(name.value);
   b->sum += duration;
   if (duration > b->max) b->max = duration;
   if (duration < b->min) b->min = duration;
   b->histogram.Add(duration);
+  return true;
 }
 
 void AggregateTable::ResetOpen() {
@@ -56,7 +65,15 @@ void AggregateTable::ResetOpen() {
 }
 
 void AggregateTable::ResetBuckets() {
+  // Past the cap of live buckets, this window's are freed (the cap bounds
+  // the older windows' ones that stay).
+  bool free_them = allocated_ > kMaxAggregates;
   for (uint32_t name : touched_) {
+    if (free_them) {
+      buckets_[name].reset();
+      --allocated_;
+      continue;
+    }
     AggrStats& b = *buckets_[name];
     b.sum = 0;
     b.max = -std::numeric_limits<double>::infinity();
@@ -64,6 +81,7 @@ void AggregateTable::ResetBuckets() {
     b.histogram.Clear();
   }
   touched_.clear();
+  dropped_ = 0;
 }
 
 }  // namespace webprof

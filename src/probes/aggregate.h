@@ -20,6 +20,14 @@
 //
 // Names are StringIds of the Recorder's table; buckets are indexed by them
 // and a window's touched names are listed so Reset() is O(touched).
+//
+// Cap: at most kMaxAggregates distinct names are folded per window; a span
+// of a further name is dropped (counted in dropped(), reported with the
+// window) — never an abort. A bucket (AggrStats, ≈10 KB: its histogram) is
+// allocated when its name is first folded and kept for the next windows
+// while at most kMaxAggregates buckets exist; past that, the window's
+// buckets are freed at its reset, so live buckets never exceed
+// 2 * kMaxAggregates (≈20 MB) however many names a page invents.
 #pragma once
 
 #include <cmath>
@@ -49,6 +57,7 @@ class AggregateTable {
   static constexpr uint32_t kGenMask = (1u << kGenBits) - 1;
   static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
   static_assert(kSlotBits + kGenBits <= 30, "ids must stay V8 small ints");
+  static constexpr uint32_t kMaxAggregates = 1024;
 
   // Opens an id-mode span of `name` at `t`; returns its id, or -1 when
   // kMaxSlots spans are already open (counted in open_refused()).
@@ -83,8 +92,9 @@ class AggregateTable {
   // Folds the pending start of `name` ending at `t`; false if none.
   bool EndNamed(StringId name, double t);
 
-  // Adds one duration to `name`'s bucket.
-  void Fold(StringId name, double duration);
+  // Adds one duration to `name`'s bucket; false (counted in dropped()) when
+  // the name would be the window's kMaxAggregates + 1st.
+  bool Fold(StringId name, double duration);
 
   // Closes every open id-mode span without folding it (window boundary):
   // their ids become stale. Name-mode starts are kept (they may predate a
@@ -98,6 +108,10 @@ class AggregateTable {
   const AggrStats& stats(StringId name) const { return *buckets_[name.value]; }
   uint32_t open_spans() const { return open_; }
   uint64_t open_refused() const { return open_refused_; }
+  // Spans dropped this window by the kMaxAggregates cap.
+  uint64_t dropped() const { return dropped_; }
+  // Buckets allocated now (memory: * sizeof(AggrStats)).
+  uint32_t buckets_allocated() const { return allocated_; }
 
  private:
   static constexpr uint32_t kInUse = 0xFFFFFFFEu;
@@ -121,6 +135,8 @@ class AggregateTable {
   uint32_t free_head_ = kNoSlot;
   uint32_t open_ = 0;
   uint64_t open_refused_ = 0;
+  uint64_t dropped_ = 0;
+  uint32_t allocated_ = 0;                           // non-null buckets_
   std::vector<std::unique_ptr<AggrStats>> buckets_;  // by StringId
   std::vector<uint32_t> touched_;
   std::vector<double> named_start_;  // by StringId; NaN = no pending start

@@ -168,6 +168,12 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
     Count(&out, "traces incomplete (not ended in the window)",
           r.traces_incomplete);
   }
+  if (r.aggregates_dropped)
+    Count(&out, "aggregate spans dropped (1024 names per window)",
+          r.aggregates_dropped);
+  if (r.names_dropped)
+    Count(&out, "probe calls dropped (new probe names: 4096 per window)",
+          r.names_dropped);
   return out;
 }
 

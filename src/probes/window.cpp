@@ -25,9 +25,27 @@ uint32_t ResolveTraceLimit(double v) {
 Recorder::Recorder()
     : start_name_(names_.Intern("start")), end_name_(names_.Intern("end")) {}
 
+StringId Recorder::Intern(std::string_view name) {
+  StringId known = names_.Find(name);
+  if (!known.is_none()) return known;
+  if (recording_ && new_names_ >= kMaxNewNamesPerWindow) {
+    ++names_dropped_;
+    return StringId::None();
+  }
+  StringId id = names_.Intern(name);
+  if (id.is_none()) {
+    ++names_dropped_;
+    return id;
+  }
+  if (recording_) ++new_names_;
+  return id;
+}
+
 bool Recorder::Start(double now, const PerfStartOptions& options) {
   if (recording_) return false;  // idempotent: keep data and capacity
   ++generation_;
+  new_names_ = 0;
+  names_dropped_ = 0;
   recording_ = true;
   started_at_ = now;
   aggr_.ResetOpen();
@@ -71,6 +89,8 @@ Status Recorder::End(double now) {
   r.traces.assign(traces_.events().begin(), traces_.events().end());
   r.traces_dropped = traces_.dropped();
   r.traces_incomplete = traces_.incomplete();
+  r.aggregates_dropped = aggr_.dropped();
+  r.names_dropped = names_dropped_;
   return Status::kOk;
 }
 

@@ -12,6 +12,13 @@
 // Each window gets a generation; trace ids and open aggr spans of an older
 // window can never end anything of a newer one.
 //
+// Caps (reaching one drops and counts, never aborts; the window reports
+// the counts): probe names — at most kMaxNames for the Recorder's life
+// (≈ kMaxNames * (name + 40 B)) and at most kMaxNewNamesPerWindow new ones
+// per window (a page inventing a name per call cannot fill the table in one
+// window); aggregates — AggregateTable::kMaxAggregates names per window;
+// marks and traces — markLimit / traceLimit (TraceTimeline::kMaxLimit).
+//
 // For exporters: after End(), `last_report()` is a plain WindowReport. Mark
 // and trace `timestamp` are raw clock ms (Chrome trace: ts = timestamp *
 // 1000 µs, dur = duration * 1000), `start` helpers give the offset from the
@@ -60,6 +67,8 @@ struct WindowReport {
   std::vector<TraceRecord> traces;  // start order, all complete
   uint64_t traces_dropped = 0;
   uint64_t traces_incomplete = 0;
+  uint64_t aggregates_dropped = 0;  // spans of names past kMaxAggregates
+  uint64_t names_dropped = 0;       // probe calls whose new name was refused
 
   double StartOf(const MarkRecord& m) const { return m.timestamp - started_at; }
   double StartOf(const TraceRecord& t) const {
@@ -71,8 +80,13 @@ class Recorder {
  public:
   Recorder();
 
-  // Probe names: interned once; None when the table is full.
-  StringId Intern(std::string_view name) { return names_.Intern(name); }
+  static constexpr uint32_t kMaxNames = 1u << 16;
+  static constexpr uint32_t kMaxNewNamesPerWindow = 4096;
+
+  // Probe names: interned once; None (counted) when the table or this
+  // window's share of new names is full — the glue must not cache that, and
+  // drops the probe without reading the clock.
+  StringId Intern(std::string_view name);
   const StringTable& names() const { return names_; }
   StringId start_name() const { return start_name_; }
   StringId end_name() const { return end_name_; }
@@ -122,7 +136,9 @@ class Recorder {
  private:
   bool Known(StringId name) const { return name.value < names_.size(); }
 
-  StringTable names_;
+  StringTable names_{kMaxNames};
+  uint32_t new_names_ = 0;      // interned since the window opened
+  uint64_t names_dropped_ = 0;  // this window
   StringId start_name_, end_name_;
   AggregateTable aggr_;
   MarkTimeline marks_;
