@@ -1,0 +1,95 @@
+// `npm run size`: the raw and gzip (-9) size of every file in dist/ and of
+// what a page really loads per way of using webprof (the drop-in; the ES
+// module as an app bundles it; the probes alone, flags on and off), as a
+// Markdown table for docs/BENCHMARKS.md. tests/js/size.test.mjs holds the
+// budgets against the same numbers.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dist = join(root, 'dist');
+
+export const sizeOf = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+const sum = (...s) => ({ raw: s.reduce((a, x) => a + x.raw, 0), gzip: s.reduce((a, x) => a + x.gzip, 0) });
+
+/** Every file of dist/ (declarations aside), by path relative to dist/. */
+export function distFiles() {
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((f) =>
+      statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+    );
+  return Object.fromEntries(
+    walk(dist)
+      .filter((f) => !f.endsWith('.d.ts'))
+      .sort()
+      .map((f) => [relative(dist, f), sizeOf(readFileSync(f))]),
+  );
+}
+
+// An app of one import, bundled and minified by esbuild from dist/ (what
+// an app's bundler keeps of webprof), with the perf flags given.
+async function appBundle(source, flags) {
+  const r = await esbuild.build({
+    stdin: { contents: source, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    define: flags,
+    alias: { webprof: join(dist, 'webprof.mjs'), 'webprof/perf': join(dist, 'webprof-perf.mjs') },
+  });
+  const js = r.outputFiles[0].contents;
+  return { js: sizeOf(Buffer.from(js)), needsWasm: Buffer.from(js).includes('webprof-core.wasm') };
+}
+
+const on = { __webprof_perf__: 'true', __webprof_perf_user__: 'true', __webprof_perf_framework__: 'true' };
+const off = {
+  __webprof_perf__: 'false',
+  __webprof_perf_user__: 'false',
+  __webprof_perf_framework__: 'false',
+};
+const PROBES_APP =
+  "import { start, end, aggrStart, aggrEnd, setReporter } from 'webprof/perf';\n" +
+  'if (__webprof_perf__) { setReporter(console.log); start(); aggrEnd(aggrStart("x")); end(); }\n';
+
+/** What a page loads per way of using webprof. */
+export async function usageSizes(files = distFiles()) {
+  const wasm = files['webprof-core.wasm'];
+  const chunk = Object.keys(files).find((f) => /^webprof-chunk-\w+\.mjs$/.test(f));
+  const profilerApp = await appBundle(
+    "import { Profiler } from 'webprof';\nnew Profiler({ sampleInterval: 1, maxBufferSize: 1e4 }).stop();\n",
+    off,
+  );
+  const probesOn = await appBundle(PROBES_APP, on);
+  const probesOff = await appBundle(PROBES_APP, off);
+  return {
+    'drop-in: webprof.js + .wasm': sum(files['webprof.js'], wasm),
+    'ES module as shipped: webprof.mjs + chunk + .wasm': sum(files['webprof.mjs'], files[chunk], wasm),
+    'app bundle using Profiler (esbuild, minified) + .wasm': sum(profilerApp.js, wasm),
+    'probes alone, flags on: app bundle (esbuild, minified) + .wasm': sum(
+      probesOn.js,
+      probesOn.needsWasm ? wasm : { raw: 0, gzip: 0 },
+    ),
+    'probes alone, flags off: app bundle (no .wasm)': probesOff.needsWasm
+      ? sum(probesOff.js, wasm)
+      : probesOff.js,
+  };
+}
+
+const kb = (n) => (n / 1024).toFixed(1);
+function table(rows) {
+  const lines = ['| what | raw KB | gzip KB |', '| --- | ---: | ---: |'];
+  for (const [name, s] of Object.entries(rows)) lines.push(`| ${name} | ${kb(s.raw)} | ${kb(s.gzip)} |`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = distFiles();
+  console.log(table(Object.fromEntries(Object.entries(files).map(([f, s]) => [`\`dist/${f}\``, s]))));
+  console.log();
+  console.log(table(await usageSizes(files)));
+}

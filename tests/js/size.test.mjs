@@ -1,0 +1,38 @@
+// Size budgets (gzip -9) for what a page loads, from js/tools/size.mjs (the
+// same numbers `npm run size` prints for docs/BENCHMARKS.md). These hold the
+// sizes measured on 2026-12-01 plus ~5 %, so growth fails here; the issue's
+// targets (drop-in 60 KB, probes alone 25 KB) are not met: docs/BENCHMARKS.md
+// "Package sizes" says what reaching them would take.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { distFiles, usageSizes } from '../../js/tools/size.mjs';
+
+const KB = 1024;
+const BUDGET = {
+  'drop-in: webprof.js + .wasm': 140 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 142 * KB,
+  'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 125 * KB,
+  'probes alone, flags off: app bundle (no .wasm)': 1 * KB,
+};
+
+test('what a page loads stays within its gzip budget', async () => {
+  const sizes = await usageSizes(distFiles());
+  for (const [what, budget] of Object.entries(BUDGET)) {
+    assert.ok(sizes[what], `no measurement named "${what}"`);
+    assert.ok(
+      sizes[what].gzip <= budget,
+      `${what}: ${(sizes[what].gzip / KB).toFixed(1)} KB gzip > budget ${(budget / KB).toFixed(0)} KB`,
+    );
+  }
+});
+
+test('the browser files are minified (terser: a few lines, not one per statement)', () => {
+  const dist = new URL('../../dist/', import.meta.url);
+  const names = readdirSync(dist).filter((f) => f === 'webprof.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f));
+  assert.equal(names.length, 3, names.join(', '));
+  for (const f of names) {
+    const lines = readFileSync(new URL(f, dist), 'utf8').split('\n').length;
+    assert.ok(lines < 50, `${f}: ${lines} lines`);
+  }
+});
