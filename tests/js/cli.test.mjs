@@ -274,7 +274,7 @@ test('without playwright-core (an optional peer dependency) record says how to g
 
 test('every option the usage lists is accepted', () => {
   // Without a URL each run stops at "missing <url>", after reading the options.
-  const r = webprof('record', '--no-dense', '--native', '--out', 'x', '--sample-interval', '2');
+  const r = webprof('record', '--no-dense', '--native', '--out', 'x', '--sample-interval', '2', '--open');
   assert.equal(r.status, 2);
   assert.match(r.stderr, /missing <url>/);
 });
