@@ -102,6 +102,8 @@ export async function launchWebKit({ timeoutMs = 60_000, proxy = null } = {}) {
   return {
     /** Navigates and waits for the page's load event. */
     url: (u) => call('POST', `${session}/url`, { url: u }),
+    /** Reloads the page and waits for its load event. */
+    refresh: () => call('POST', `${session}/refresh`, {}),
     async execute(fn, ...args) {
       // The driver's last argument is the callback; errors come back as { error }.
       const script =
