@@ -39,9 +39,11 @@ wkTest('transformed bundle and inline scripts: spec names at the native definiti
   const frames = framesOf(polyfill);
   const doc = `${base}/e2e/pages/fidelity/side.html`;
   const script = `${base}/build/e2e/fidelity/workload.mjs`;
-  // The web-platform-tests' line/column cases, as Chromium's native Profiler reports them.
+  // The web-platform-tests' line/column cases, as Chromium's native Profiler
+  // reports them (the `(` of the parameters).
   for (const want of [
     { name: 'decl', resource: script, line: 12, column: 14 },
+    { name: 'K', resource: script, line: 34, column: 14 },
     { name: 'inlineOuter', resource: doc, line: 6, column: 23 },
     { name: 'inlineMiddle', resource: doc, line: 7, column: 26 },
     { name: 'inlineInner', resource: doc, line: 8, column: 27 },
@@ -51,11 +53,11 @@ wkTest('transformed bundle and inline scripts: spec names at the native definiti
       `missing ${JSON.stringify(want)} in ${JSON.stringify(frames)}`,
     );
   // JSC names an accessor by its key alone ("prop"); the spec's names come
-  // from the scanner. Module code is strict: JSC makes each `return spin(12)`
-  // a proper tail call, so the functions that only do that (get prop, inner,
-  // f, …) are gone from the stack before spin runs; the ones below are not.
+  // from the scanner. Module code is strict, where JSC makes `return f()` a
+  // proper tail call; the transform's exit check (try/finally) keeps every
+  // function that ends so (decl, get prop, inner, f, …) on the stack.
   const names = new Set(frames.filter((f) => f.resource === script).map((f) => f.name));
-  for (const n of ['K', 'Sub', 'set prop', 'method', 'gen', 'genMethod', 'asyncMethod', 'decl', 'spin'])
+  for (const n of ['get prop', 'set prop', 'K', 'Sub', 'method', 'f', 'quoted key', 'inner', 'deepest', ''])
     assert.ok(names.has(n), `no frame named ${JSON.stringify(n)} in ${[...names].join(', ')}`);
   assert.ok(!names.has('prop'), [...names].join(', '));
 });

@@ -49,7 +49,7 @@ test(
     );
     assert.equal(r.status, 0, r.stderr);
     assert.doesNotMatch(r.stderr, /page error|not rewritten/, r.stderr);
-    for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'summary.txt'])
+    for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'summary.txt', 'report.html'])
       assert.ok(existsSync(join(out, f)), f);
     // The hot loop runs ~89 % of the time: it leads the summary, at its definition line.
     const top = r.stdout.split('\n').find((l) => /^\s*\d/.test(l));

@@ -25,6 +25,11 @@ const benches = [
   ],
   ['dense sampling with no build step (service worker)', 'node', ['tests/bench/dense_sw_bench.mjs', '3']],
   ['third-party accuracy: polyfill vs native on npm libraries', 'node', ['tests/bench/accuracy_bench.mjs']],
+  [
+    'third-party accuracy in WebKit: same bundle, Chromium vs WebKit polyfill',
+    'node',
+    ['tests/bench/webkit_accuracy_bench.mjs', '3000', 'acorn', 'marked'],
+  ],
   ['platform calls as sample points (wrapped clocks)', 'node', ['tests/bench/platform_sites_bench.mjs']],
   [
     'probes: Wasm memory per window under the caps (Node)',

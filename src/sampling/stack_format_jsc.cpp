@@ -1,7 +1,11 @@
-// JavaScriptCore (Safari, WebKitGTK): "name@url:line:col", "global code@url",
-// "map@[native code]", bare "url:line:col" for some anonymous frames. Names
-// are the function's own; "global code", "eval code", "module code" are the
-// top level (spec name "").
+// JavaScriptCore (Safari, WebKitGTK): "name@url:line:col", "@url:line:col"
+// for anonymous functions, "global code@url", "module code@url",
+// "eval code@" (no location), "map@[native code]", "anonymous@" for new
+// Function code, wasm as "index@<?>:wasm-function[index]" (captured from
+// WebKitGTK 2.50, tests/fixtures/stacks/jsc-webkit/). Names are the
+// function's own `name`: a getter or setter is just "v" (the scanner gives the
+// spec's "get v"). URLs come without their query and fragment. Text with none
+// of the lines claimed here reads the same under SpiderMonkey's rules.
 #include "sampling/stack_formats.h"
 #include "sampling/stack_text.h"
 
@@ -19,7 +23,8 @@ bool ClaimsLine(sv line) {
   return StartsWith(line, "global code@") || StartsWith(line, "eval code@") ||
          StartsWith(line, "module code@") ||
          EndsWith(TrimRight(line), "@[native code]") ||
-         EndsWith(TrimRight(line), "@[wasm code]");
+         EndsWith(TrimRight(line), "@[wasm code]") ||
+         line.find("@<?>:wasm-function[") != sv::npos;
 }
 
 Status Parse(sv text, std::vector<ParsedFrame>* out) {

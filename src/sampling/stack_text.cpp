@@ -35,6 +35,7 @@ void ParseAtSignLocation(sv loc, ParsedFrame* f) {
   }
   if (ParseAtSignEvalLocation(loc, f)) return;
   if (ParseWasmLocation(loc, f)) {
+    if (f->url == "<?>") f->url = sv();  // JavaScriptCore names no module
     f->script_url = f->url;
     return;
   }

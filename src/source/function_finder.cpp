@@ -66,7 +66,10 @@ class Finder : TokenReader {
       // may add after one), where the transform puts its check.
       uint32_t k = body + 1;
       while (IsKind(k, TokenKind::kString) || IsPunct(k, ";")) ++k;
-      if (IsEntryCheck(k)) f.entry_check = t_[k + kCheckCall].start;
+      if (IsEntryCheck(k)) {
+        f.entry_check = t_[k + kCheckCall].start;
+        f.entry_check_paren = t_[k + kCheckCall + 1].start;
+      }
     }
     out_.push_back(std::move(f));
   }

@@ -115,8 +115,11 @@ const FunctionDefinition* SourceScan::Resolve(uint32_t line,
 
 bool SourceScan::IsEntryCheck(uint32_t line, uint32_t column) const {
   const FunctionDefinition* f = Resolve(line, column);
-  return f && f->entry_check.line != 0 && f->entry_check.line == line &&
-         f->entry_check.column == column;
+  if (!f || f->entry_check.line == 0) return false;
+  auto at = [&](SourcePosition p) {
+    return p.line == line && p.column == column;
+  };
+  return at(f->entry_check) || at(f->entry_check_paren);
 }
 
 }  // namespace webprof

@@ -48,6 +48,9 @@ struct FunctionDefinition {
   // When the body starts with the sampling transform's check (a transformed
   // script), the position of its `__wp$s()` call; line 0 otherwise.
   SourcePosition entry_check{0, 0};
+  // The same call's `(`: where JavaScriptCore places a call in Error.stack
+  // (V8 and SpiderMonkey place it at the callee's name).
+  SourcePosition entry_check_paren{0, 0};
 };
 
 struct ScanLimits {

@@ -18,16 +18,14 @@
 //    alone, native@10ms vs the plain bundle alone.
 // Nothing is asserted. Expects `npm run build`.
 //   node tests/bench/accuracy_bench.mjs [profile ms = 4000] [pairs = 7] [libs…]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'acorn';
-import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { transformForSampling } from '../../dist/transform-esbuild.mjs';
 import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
 import { compareShares, spacing } from './accuracy/metrics.mjs';
+import { bundle } from './accuracy/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LIBS = ['marked', 'acorn', 'prettier', 'lodash'];
@@ -35,39 +33,6 @@ const profileMs = Number(process.argv[2] || 4000);
 const pairs = Number(process.argv[3] || 7);
 const only = process.argv.slice(4);
 const libs = only.length ? LIBS.filter((l) => only.includes(l)) : LIBS;
-const RUNTIME = '/dist/webprof.mjs';
-
-async function bundle(lib) {
-  const out = join(root, 'build/bench/accuracy');
-  mkdirSync(out, { recursive: true });
-  const plain = join(out, `${lib}.plain.mjs`);
-  await esbuild.build({
-    entryPoints: [join(root, 'tests/bench/accuracy', `${lib}.mjs`)],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    outfile: plain,
-    logLevel: 'silent',
-  });
-  // dense: the default transform; lean: without exit checks (what they cost).
-  let sites = 0;
-  for (const [name, exitChecks] of [
-    ['dense', true],
-    ['lean', false],
-  ]) {
-    const r = await transformForSampling(readFileSync(plain, 'utf8'), { runtime: RUNTIME, exitChecks });
-    if (r.status !== 'Ok') throw new Error(`transform of the ${lib} bundle: ${r.status}`);
-    try {
-      parse(r.code, { ecmaVersion: 'latest', sourceType: 'module' });
-    } catch (e) {
-      throw new Error(`the transformed ${lib} bundle does not parse: ${e.message}`);
-    }
-    writeFileSync(join(out, `${lib}.${name}.mjs`), r.code);
-    if (exitChecks) sites = r.sites;
-  }
-  return sites;
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const f1 = (x) => x.toFixed(1);
 const ratio = (x) => `x${x.toFixed(3)}`;

@@ -97,7 +97,9 @@ TEST_F(FrameResolverTest, ASampleAtAnEntryCheckIsItsCallers) {
           ScanLimits()),
       Status::kOk);
   EXPECT_TRUE(scan.IsEntryCheck(4, 35));
+  EXPECT_TRUE(scan.IsEntryCheck(4, 41));   // JavaScriptCore: at the call's `(`
   EXPECT_FALSE(scan.IsEntryCheck(5, 40));  // a loop's check
+  EXPECT_FALSE(scan.IsEntryCheck(5, 46));
   EXPECT_FALSE(scan.IsEntryCheck(2, 35));
   FrameId tok = AddFrame("tok", app_, 2, 32);
   FrameId esc_entry = AddFrame("esc", app_, 4, 35);

@@ -1,0 +1,44 @@
+// The third-party accuracy benches' bundles: tests/bench/accuracy/<lib>.mjs
+// bundled by esbuild (build/bench/accuracy/<lib>.plain.mjs) and put through
+// the sampling transform (<lib>.dense.mjs; <lib>.lean.mjs without exit
+// checks); resolves to the dense bundle's probe-site count.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'acorn';
+import * as esbuild from 'esbuild';
+import { transformForSampling } from '../../../dist/transform-esbuild.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const RUNTIME = '/dist/webprof.mjs';
+
+export async function bundle(lib) {
+  const out = join(root, 'build/bench/accuracy');
+  mkdirSync(out, { recursive: true });
+  const plain = join(out, `${lib}.plain.mjs`);
+  await esbuild.build({
+    entryPoints: [join(root, 'tests/bench/accuracy', `${lib}.mjs`)],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    outfile: plain,
+    logLevel: 'silent',
+  });
+  // dense: the default transform; lean: without exit checks (what they cost).
+  let sites = 0;
+  for (const [name, exitChecks] of [
+    ['dense', true],
+    ['lean', false],
+  ]) {
+    const r = await transformForSampling(readFileSync(plain, 'utf8'), { runtime: RUNTIME, exitChecks });
+    if (r.status !== 'Ok') throw new Error(`transform of the ${lib} bundle: ${r.status}`);
+    try {
+      parse(r.code, { ecmaVersion: 'latest', sourceType: 'module' });
+    } catch (e) {
+      throw new Error(`the transformed ${lib} bundle does not parse: ${e.message}`);
+    }
+    writeFileSync(join(out, `${lib}.${name}.mjs`), r.code);
+    if (exitChecks) sites = r.sites;
+  }
+  return sites;
+}
