@@ -44,6 +44,25 @@ test('the route: two classic workers from one URL load the agent, frames on line
   expect(errors).toEqual([]);
 });
 
+test('the route: a worker started while profile() runs joins the profile', async ({
+  page,
+  webprof,
+  baseURL,
+}) => {
+  await page.goto('/e2e/pages/record/late-worker.html');
+  const result = await webprof.profile(
+    async () => {
+      await page.click('#start');
+      await page.waitForTimeout(600);
+    },
+    { sampleInterval: 1 },
+  );
+  expect(result.workers).toHaveLength(1);
+  const w = result.workers[0];
+  expect(w.url).toBe(`${baseURL}/e2e/pages/record/line1-worker.js`);
+  expect(inside(w.trace, 'hotLine1')).toBeGreaterThanOrEqual(2);
+});
+
 // Without the fixture: nothing but the service worker rewrites the page.
 base(
   'data-dense: a classic worker started by the page is rewritten by the service worker, line 1 kept',

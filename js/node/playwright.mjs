@@ -48,8 +48,10 @@ export async function install(target, options = {}) {
   const agent = await agentSource();
   const state = newRewriteState({
     ...options,
-    workerAgent: async () => agentScript(agent, { autoStart: options.autoStart }),
+    // A worker that starts while startProfile()'s profile runs joins it.
+    workerAgent: async () => agentScript(agent, { autoStart: state.profiling || options.autoStart }),
   });
+  state.profiling = null; // the running profile's options (startProfile to stopProfile)
   installed.set(target, state);
   await target.addInitScript({ content: agentScript(agent, { autoStart: options.autoStart }) });
   await routePageLoads(target, state);
@@ -98,23 +100,31 @@ export async function startProfile(page, options = {}) {
   await ensureAgent(page);
   const o = profileOptions(options);
   await callIn(page, startInPage, o);
-  for (const w of await agentWorkers(page)) await callIn(w, startInPage, o).catch(() => {});
+  const state = stateOf(page);
+  if (state) state.profiling = o;
+  for (const w of await agentWorkers(page)) {
+    // One that started since has begun on its own (its agent's autoStart).
+    if (await isProfiling(w)) continue;
+    await callIn(w, startInPage, o).catch(() => {});
+  }
 }
+
+const isProfiling = (w) => w.evaluate((h) => !!globalThis[h].__session, HIDDEN).catch(() => false);
 
 /**
  * Stops the profile running in `page` (started by startProfile or autoStart),
  * and in its workers: their results are in `result.workers`.
  */
 export async function stopProfile(page) {
+  const state = stateOf(page);
+  if (state) state.profiling = null;
   const data = await callIn(page, stopInPage);
   const workers = [];
   for (const w of await agentWorkers(page)) {
-    const running = await w.evaluate((h) => !!globalThis[h].__session, HIDDEN).catch(() => false);
-    if (!running) continue;
+    if (!(await isProfiling(w))) continue;
     const wd = await callIn(w, stopInPage).catch(() => null);
     if (wd) workers.push({ ...(await makeResult(wd)), url: w.url() });
   }
-  const state = stateOf(page);
   return makeResult(data, {
     workers,
     unsampled: state ? [...state.unsampled] : [],
