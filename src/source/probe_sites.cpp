@@ -20,6 +20,12 @@ constexpr const char* kOperatorNames[] = {
     "case",     "do",     "else",   "extends", "var",    "let",        "const",
     "function", "class",  "import", "export",  "if",     "for",        "while",
     "with",     "switch", "try",    "catch",   "finally"};
+// Names before `(` or a template that make no call (`if (`, `return (`,
+// `typeof (`, `async (x) =>`).
+constexpr const char* kNotCallees[] = {
+    "if",     "for",  "while",  "switch",   "catch", "with",       "return",
+    "typeof", "void", "delete", "in",       "of",    "instanceof", "case",
+    "do",     "else", "throw",  "function", "class", "extends",    "async"};
 // Restricted productions: a line break right after one ends the statement.
 constexpr const char* kRestrictedNames[] = {"return", "throw", "break",
                                             "continue", "yield"};
@@ -31,7 +37,10 @@ class SiteFinder : TokenReader {
       : TokenReader(s, t), out_(*out), options_(options) {}
 
   Status Run(const std::vector<FunctionDefinition>& functions) {
-    if (options_.exit_checks) MarkDeclaringBlocks();
+    if (options_.exit_checks) {
+      MarkDeclaringBlocks();
+      MarkCallingBlocks();
+    }
     for (const FunctionDefinition& f : functions)
       if (f.body_brace != kNone) BodyCheck(f.body_brace);
     for (uint32_t i = 0; i < t_.size(); ++i) {
@@ -138,7 +147,8 @@ class SiteFinder : TokenReader {
     // the body's `}` (same line: lines never move). ASI before that `}`
     // still applies to the body's last statement.
     uint32_t close = t_[open].match;
-    if (!options_.exit_checks || close == kNone || k == close) return;
+    if (!options_.exit_checks || close == kNone || k == close || !calls_[open])
+      return;
     if (declares_.size() > open && declares_[open]) {
       ++unguarded_;
       return;
@@ -156,6 +166,9 @@ class SiteFinder : TokenReader {
       ++unguarded_;
       return;
     }
+    bool calls = false;
+    for (uint32_t j = k; j <= end && !calls; ++j) calls = RunsOtherCode(j);
+    if (!calls) return;
     Emit(t_[k].begin, ProbeSiteKind::kOpenArrow);
     Emit(t_[end].end, ProbeSiteKind::kCloseArrow);
   }
@@ -185,6 +198,43 @@ class SiteFinder : TokenReader {
       }
     }
     return last;
+  }
+
+  // Whether token `j` may run code that is not this function's own straight
+  // line: a call (`(` or a tagged template after a name that is no keyword,
+  // a `)`, `]` or `?.`; not a parameter list), `new`, `await`, `yield`, or a
+  // spread (iterators, getters). A body with none of these spends its time
+  // in a few operators of its own: it is left without an exit check (that
+  // time goes to its caller), which saves a check per call of the smallest,
+  // most called functions. In doubt it counts.
+  bool RunsOtherCode(uint32_t j) const {
+    if (IsName(j, "new") || IsName(j, "await") || IsName(j, "yield"))
+      return !IsProperty(j);
+    if (IsPunct(j, "...")) return true;
+    if (j == 0 || !(IsPunct(j, "(") || IsKind(j, TokenKind::kTemplate)))
+      return false;
+    if (IsPunct(j, "(") && t_[j].match != kNone &&
+        IsPunct(t_[j].match + 1, "{"))
+      return false;  // a method's parameters: `m(x) {`
+    uint32_t p = j - 1;
+    if (IsPunct(p, ")") || IsPunct(p, "]") || IsPunct(p, "?.")) return true;
+    if (!IsKind(p, TokenKind::kName)) return false;
+    if (IsProperty(p)) return true;
+    if (p > 0 && IsName(p - 1, "function")) return false;  // `function f(`
+    return !IsAnyName(p, kNotCallees,
+                      sizeof(kNotCallees) / sizeof(*kNotCallees));
+  }
+  // Marks every bracket that encloses code running other code (above): a
+  // function body `{` marked gets an exit check. Walking up stops at a
+  // marked opener, whose enclosing ones are marked already.
+  void MarkCallingBlocks() {
+    calls_.assign(t_.size(), false);
+    for (uint32_t j = 0; j < t_.size(); ++j) {
+      if (!RunsOtherCode(j)) continue;
+      for (uint32_t p = t_[j].parent; p != kNone && !calls_[p];
+           p = t_[p].parent)
+        calls_[p] = true;
+    }
   }
 
   // Marks each `{` whose statement list declares a function directly
@@ -379,6 +429,7 @@ class SiteFinder : TokenReader {
   const ProbeSiteOptions& options_;
   std::vector<bool> do_while_;  // per token, once a `do` is seen: its `while`
   std::vector<bool> declares_;  // per `{`: declares a function directly
+  std::vector<bool> calls_;     // per opener: encloses RunsOtherCode
   uint32_t unwrapped_ = 0;
   uint32_t unguarded_ = 0;
 };

@@ -70,40 +70,41 @@ TEST(ProbeSites, FunctionBodiesAfterDirectivesAndLoops) {
 // Issue 13: exit checks. Every way out of a function runs a check with the
 // function on the stack: the rest of the body goes into try{…}finally{@},
 // after the directives and the entry check, before the body's `}` on the
-// same line; ASI before that `}` still ends the last statement.
+// same line; ASI before that `}` still ends the last statement. A body that
+// runs no other code (no call, `new`, `await`, `yield`, spread) needs none.
 TEST(ProbeSites, ExitChecksWrapBodiesInTryFinally) {
   EXPECT_EQ(
       Edit("function f(a) { 'use strict'\n  return a.exec(s) }\n"
            "const g = async () => { await x; for (;;) y() }, h = () => 1;\n"
            "class K extends B { constructor() { super(); } get v() { return 1 "
-           "} }\n",
+           "} m(x) { if (x) return typeof (x) } }\n",
            true),
       "function f(a) { 'use strict';@try{\n  return a.exec(s) }finally{@}}\n"
       "const g = async () => {@try{ await x; for (;;) {@y()} }finally{@}}, "
-      "h = () => {@try{return(1)}finally{@}};\n"
+      "h = () => 1;\n"
       "class K extends B { constructor() {@try{ super(); }finally{@}} get "
-      "v() {@try{ return 1 }finally{@}} }\n");
+      "v() {@ return 1 } m(x) {@ if (x) return typeof (x) } }\n");
   // An empty body has no tail.
   EXPECT_EQ(Edit("function e() {} function d() { 'use strict' }", true),
             "function e() {@} function d() { 'use strict';@ }");
 }
 
-// An arrow's expression body gets both checks; it ends at `,`, `;`, a
-// closer, a `:` of no `?` of its own, or a line break where ASI applies.
+// An arrow's expression body that runs other code gets both checks; it ends
+// at `,`, `;`, a closer, a `:` of no `?` of its own, or a line break where
+// ASI applies.
 TEST(ProbeSites, ArrowExpressionBodiesBecomeBlocks) {
   EXPECT_EQ(
-      Edit("f(x => x * 2, (a, b) => c ? a : b);\n"
-           "g = c ? y => y : z => ({ z }), h = a => b => a + b\n"
+      Edit("f(x => g(x), (a, b) => c ? a() : b, x => x * 2);\n"
+           "g = c ? y => y : z => ({ ...z }), h = a => b => f(a + b)\n"
            "k = async v =>\n  await v\n(l)\n",
            true),
-      "f(x => {@try{return(x * 2)}finally{@}}, (a, b) => {@try{return(c ? "
-      "a : b)}finally{@}});\n"
-      "g = c ? y => {@try{return(y)}finally{@}} : z => {@try{return(({ z "
-      "}))}finally{@}}, h = a => {@try{return(b => {@try{return(a + "
-      "b)}finally{@}})}finally{@}}\n"
+      "f(x => {@try{return(g(x))}finally{@}}, (a, b) => {@try{return(c ? "
+      "a() : b)}finally{@}}, x => x * 2);\n"
+      "g = c ? y => y : z => {@try{return(({ ...z }))}finally{@}}, h = a "
+      "=> {@try{return(b => {@try{return(f(a + b))}finally{@}})}finally{@}}\n"
       "k = async v =>\n  {@try{return(await v\n(l))}finally{@}}\n");
   // Without exit checks an expression body stays as it is.
-  EXPECT_EQ(Edit("f(x => x * 2)"), "f(x => x * 2)");
+  EXPECT_EQ(Edit("f(x => g(x))"), "f(x => g(x))");
 }
 
 // A function declared directly in a body would become lexical inside the
@@ -112,14 +113,14 @@ TEST(ProbeSites, ArrowExpressionBodiesBecomeBlocks) {
 TEST(ProbeSites, BodiesDeclaringFunctionsAreNotWrapped) {
   ProbeSiteInfo info;
   EXPECT_EQ(
-      Edit("function f() { var g; function g() {} return g }\n"
-           "function h() { x = function () { return 1 }; async function a() {} "
-           "}\n"
+      Edit("function f() { var g; function g() { return 1 } return g() }\n"
+           "function h() { x = function () { return y() }; async function a() "
+           "{} }\n"
            "function k() { if (x) { function n() {} } return (function m() "
            "{})() }\n",
            true, &info),
-      "function f() {@ var g; function g() {@} return g }\n"
-      "function h() {@ x = function () {@try{ return 1 }finally{@}}; async "
+      "function f() {@ var g; function g() {@ return 1 } return g() }\n"
+      "function h() {@ x = function () {@try{ return y() }finally{@}}; async "
       "function a() {@} }\n"
       "function k() {@try{ if (x) { function n() {@} } return (function m() "
       "{@})() }finally{@}}\n");
