@@ -30,6 +30,11 @@ const benches = [
     'node',
     ['tests/bench/webkit_accuracy_bench.mjs', '3000', 'acorn', 'marked'],
   ],
+  [
+    'sampling transform: what the checks cost with no profiler, on those libraries (Node)',
+    'node',
+    ['tests/bench/transform_cost_bench.mjs'],
+  ],
   ['platform calls as sample points (wrapped clocks)', 'node', ['tests/bench/platform_sites_bench.mjs']],
   [
     'probes: Wasm memory per window under the caps (Node)',
