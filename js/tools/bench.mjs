@@ -31,6 +31,11 @@ const benches = [
     ['tests/bench/webkit_accuracy_bench.mjs', '3000', 'acorn', 'marked'],
   ],
   [
+    'third-party accuracy in Firefox ESR: the polyfill vs Chromium native on the same bundles',
+    'node',
+    ['tests/bench/firefox_accuracy_bench.mjs'],
+  ],
+  [
     'sampling transform: what the checks cost with no profiler, on those libraries (Node)',
     'node',
     ['tests/bench/transform_cost_bench.mjs'],
