@@ -1,0 +1,64 @@
+// `npm run fuzz -- --minutes N [--jobs J] [name…]`: runs every libFuzzer
+// target of the fuzz build (build/fuzz/tests/fuzz/*_fuzz, `cmake --preset fuzz
+// && cmake --build build/fuzz`) for N minutes each (default 1), with a corpus
+// kept per target under build/fuzz/corpus/<name>/, and prints each target's
+// execs, coverage and the verdict. Exits 1 when a target crashed (libFuzzer
+// leaves the reproducer as crash-* in build/fuzz/). ASan + UBSan are on in
+// that build; a UBSan report stops the run too. Names given: only those targets.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+let minutes = 1;
+const only = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--minutes') minutes = Number(args[++i]);
+  else only.push(args[i]);
+}
+if (!(minutes > 0)) {
+  console.error('webprof fuzz: --minutes needs a positive number');
+  process.exit(2);
+}
+const dir = join(root, 'build/fuzz/tests/fuzz');
+if (!existsSync(dir)) {
+  console.error(
+    'webprof fuzz: no fuzz build; run `cmake --preset fuzz && cmake --build build/fuzz -j2` first',
+  );
+  process.exit(2);
+}
+const targets = readdirSync(dir)
+  .filter((f) => f.endsWith('_fuzz') && statSync(join(dir, f)).isFile())
+  .filter((f) => !only.length || only.some((o) => f.startsWith(o)))
+  .sort();
+let failed = 0;
+for (const name of targets) {
+  const corpus = join(root, 'build/fuzz/corpus', name);
+  mkdirSync(corpus, { recursive: true });
+  const seconds = Math.max(1, Math.round(minutes * 60));
+  const r = spawnSync(
+    join(dir, name),
+    [corpus, `-max_total_time=${seconds}`, '-max_len=4096', '-print_final_stats=1', '-timeout=10'],
+    {
+      cwd: join(root, 'build/fuzz'),
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      // UBSan findings are crashes here (the build lets them recover).
+      env: { ...process.env, UBSAN_OPTIONS: 'halt_on_error=1:print_stacktrace=1' },
+    },
+  );
+  const out = `${r.stdout}${r.stderr}`;
+  const execs = /stat::number_of_executed_units:\s*(\d+)/.exec(out);
+  const cov = [...out.matchAll(/cov: (\d+) ft: (\d+)/g)].pop();
+  const ok = r.status === 0;
+  if (!ok) failed++;
+  console.log(
+    `${name.padEnd(22)} ${seconds} s  execs ${execs ? execs[1] : '?'}  cov ${cov ? cov[1] : '?'}  ` +
+      `ft ${cov ? cov[2] : '?'}  ${ok ? 'no crash' : `CRASHED (exit ${r.status}); see build/fuzz/crash-*`}`,
+  );
+  if (!ok) console.log(out.split('\n').slice(-40).join('\n'));
+}
+console.log(`${targets.length} targets, ${failed} crashed`);
+process.exit(failed ? 1 : 0);
