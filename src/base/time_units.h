@@ -7,11 +7,18 @@
 
 namespace webprof {
 
+// Times past ±2^61 µs or ns (≈ 73 years of ns) are written as ±2^61: never
+// an int64 overflow (undefined behaviour), and the sum or difference of two
+// such values still fits (deltas, ends).
+inline constexpr double kTimeLimit = 2305843009213693952.0;  // 2^61
+inline constexpr int64_t kTimeLimitI = int64_t{1} << 61;
+
 // Milliseconds to whole microseconds (V8 and Perfetto sample times).
 // Sample times are finite and >= 0 (the session checks), so rounding half
 // up by truncation is exact and much cheaper than llround in hot loops.
 inline int64_t MsToWholeUs(double ms) {
-  return static_cast<int64_t>(ms * 1000.0 + 0.5);
+  double us = ms * 1000.0 + 0.5;
+  return us < kTimeLimit ? static_cast<int64_t>(us) : kTimeLimitI;
 }
 // Milliseconds to microseconds keeping nanosecond precision, without the
 // binary noise of ms * 1000 (e.g. 1.0000000000000002).
@@ -19,6 +26,11 @@ inline double MsToUs(double ms) { return std::round(ms * 1e6) / 1000.0; }
 // Milliseconds to whole nanoseconds (Perfetto event times). Probe times are
 // not checked to be >= 0 as sample times are, hence llround rather than the
 // truncation above.
-inline int64_t MsToNs(double ms) { return std::llround(ms * 1e6); }
+inline int64_t MsToNs(double ms) {
+  double ns = ms * 1e6;
+  if (!(ns < kTimeLimit)) return ns > 0 ? kTimeLimitI : 0;  // NaN: 0
+  if (ns <= -kTimeLimit) return -kTimeLimitI;
+  return std::llround(ns);
+}
 
 }  // namespace webprof

@@ -40,7 +40,7 @@ class ByteSink {
   // Fast case inline: the bytes fit in the current chunk.
   void Append(const void* data, size_t n) {
     if (n <= room_) {
-      std::memcpy(cursor_, data, n);
+      if (n) std::memcpy(cursor_, data, n);  // an empty view's data may be null
       cursor_ += n;
       room_ -= n;
       size_ += n;

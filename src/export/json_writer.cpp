@@ -123,7 +123,7 @@ void JsonWriter::WriteString(std::string_view raw) {
   if (IsPlainAscii(raw)) {
     if (uint8_t* p = sink_->WritePtr(raw.size() + 2)) {
       p[0] = '"';
-      std::memcpy(p + 1, raw.data(), raw.size());
+      if (!raw.empty()) std::memcpy(p + 1, raw.data(), raw.size());
       p[raw.size() + 1] = '"';
       sink_->Advance(raw.size() + 2);
       return;
