@@ -443,7 +443,12 @@ export function probe(): void;
  * none, and by default neither does the polyfill (their time is their caller's). Page-wide; call it before starting a Profiler.
  */
 export function keepBuiltinFrames(keep: boolean): void;
-/** Loads a ProfilerTrace (e.g. Chromium's) through the core's interning; hidden resources' frames map to nothing. */
+/**
+ * Loads a ProfilerTrace (e.g. Chromium's) through the core's W3C loader, as the polyfill would have recorded it:
+ * webprof's own frames (the core's rule) and frames of resources `hideResource` hides (default: the CORS-muted
+ * rule, `isMutedScriptUrl`) map to their caller; stacks are numbered in first-use order. A stack whose parentId
+ * is not an earlier stack (itself, a cycle, a forward reference) is refused with a WebprofError.
+ */
 export function importTrace(
   trace: ProfilerTrace,
   sampleInterval?: number,

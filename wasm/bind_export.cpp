@@ -1,16 +1,16 @@
-// Bindings for the exporters: load a W3C ProfilerTrace (through the core's
-// TraceLoader) and probe records in bulk, write one format of the registry,
-// hand the bytes to JS chunk by chunk.
+// Bindings for the exporters: take a session's trace (in place) and probe
+// records in bulk, write one format of the registry, hand the bytes to JS
+// chunk by chunk. (A W3C trace object is first loaded into a session:
+// wasm/bind_load.cpp.)
 //
 // Ownership: JS creates an ExportBuilder (embind) and must delete() it; it
-// owns its ProfilerTrace, its ExportInput and the output ByteSink. Input
-// arrives in a few bulk calls over buffers JS malloc()ed and filled (strings
-// as one UTF-8 blob + a Uint32Array of byte lengths, numbers as
-// Float64Array/Uint32Array; samples straight into the trace's own storage),
-// never one call per sample. Output stays in the sink's chunks in Wasm
-// memory; JS copies each chunk once into a single ArrayBuffer and then calls
-// clearOutput(). Every load call validates its rows and returns a Status; on
-// error nothing from that call is kept.
+// owns its ExportInput and the output ByteSink, not the session's trace.
+// Input arrives in a few bulk calls over buffers JS malloc()ed and filled
+// (strings as one UTF-8 blob + a Uint32Array of byte lengths, numbers as
+// Float64Array/Uint32Array), never one call per record. Output stays in the
+// sink's chunks in Wasm memory; JS copies each chunk once into a single
+// ArrayBuffer and then calls clearOutput(). Every add call validates its
+// records and returns a Status; on error nothing from that call is kept.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
@@ -30,81 +30,18 @@
 #include "export/summary.h"
 #include "trace/profiler_trace.h"
 #include "trace/session.h"
-#include "trace/trace_loader.h"
 
 using namespace emscripten;
 using namespace webprof;
 
 namespace {
 
-// Walks a blob of consecutive UTF-8 strings given their byte lengths.
-class Strings {
- public:
-  Strings(uintptr_t blob, uintptr_t lens)
-      : p_(reinterpret_cast<const char*>(blob)),
-        lens_(reinterpret_cast<const uint32_t*>(lens)) {}
-  std::string_view Next() {
-    std::string_view s(p_, lens_[i_++]);
-    p_ += s.size();
-    return s;
-  }
-
- private:
-  const char* p_;
-  const uint32_t* lens_;
-  size_t i_ = 0;
-};
-
 class ExportBuilder {
  public:
-  // Resources: `count` URLs (trace/trace_loader.h does every load rule).
-  int32_t loadResources(uintptr_t blob, uintptr_t lens, uint32_t count) {
-    Strings s(blob, lens);
-    for (uint32_t i = 0; i < count; ++i) {
-      Status st = loader_.AddResource(s.Next());
-      if (st != Status::kOk) return int32_t(st);
-    }
-    return 0;
-  }
-
-  // Frames: names in the blob; webprof::boundary::LoadFrameRow rows in W3C
-  // input numbering.
-  int32_t loadFrames(uintptr_t blob, uintptr_t lens, uintptr_t rows,
-                     uint32_t count) {
-    Strings s(blob, lens);
-    auto* r = reinterpret_cast<const webprof::boundary::LoadFrameRow*>(rows);
-    for (uint32_t i = 0; i < count; ++i) {
-      Status st =
-          loader_.AddFrame(s.Next(), r[i].resource, r[i].line, r[i].column);
-      if (st != Status::kOk) return int32_t(st);
-    }
-    return 0;
-  }
-
-  // Stacks: boundary::StackRow rows [frame, parent|kNoneU32] in W3C input
-  // numbering; a parent must come first.
-  int32_t loadStacks(uintptr_t rows, uint32_t count) {
-    return int32_t(
-        loader_.AddStacks(reinterpret_cast<const uint32_t*>(rows), count));
-  }
-
-  // Samples: JS fills the reserved rows in Wasm memory as f64 [timestamp
-  // ms, W3C stackId or -1] (TraceLoader::ReserveSamples), then commits.
-  uintptr_t reserveSamples(uint32_t n) {
-    SampleBuffer::Span span = loader_.ReserveSamples(n);
-    reserved_ = uint32_t(span.size);
-    return reinterpret_cast<uintptr_t>(span.data);
-  }
-  uint32_t reservedSamples() const { return reserved_; }
-  int32_t commitSamples() {
-    reserved_ = 0;
-    return int32_t(loader_.CommitSamples());
-  }
-
   // Marks: blob holds (name, info JSON) pairs; f64 timestamps (ms).
   int32_t addMarks(uintptr_t blob, uintptr_t lens, uintptr_t times,
                    uint32_t count) {
-    Strings s(blob, lens);
+    bind::Strings s(blob, lens);
     auto* t = reinterpret_cast<const double*>(times);
     for (uint32_t i = 0; i < count; ++i) {
       if (!std::isfinite(t[i])) return int32_t(Status::kInvalidTimestamp);
@@ -120,7 +57,7 @@ class ExportBuilder {
   // Traces: (name, info JSON) pairs; boundary::TraceTimesRow rows.
   int32_t addTraces(uintptr_t blob, uintptr_t lens, uintptr_t times,
                     uint32_t count) {
-    Strings s(blob, lens);
+    bind::Strings s(blob, lens);
     auto* t = reinterpret_cast<const webprof::boundary::TraceTimesRow*>(times);
     for (uint32_t i = 0; i < count; ++i) {
       if (!std::isfinite(t[i].start) || !std::isfinite(t[i].duration) ||
@@ -137,7 +74,7 @@ class ExportBuilder {
 
   // Aggregates: (name, result JSON) pairs.
   int32_t addAggregates(uintptr_t blob, uintptr_t lens, uint32_t count) {
-    Strings s(blob, lens);
+    bind::Strings s(blob, lens);
     for (uint32_t i = 0; i < count; ++i) {
       std::string_view name = s.Next(), json = s.Next();
       input_.aggregates.push_back(
@@ -154,7 +91,7 @@ class ExportBuilder {
     const Recorder& rec = bind::ProbesRecorder();
     if (rec.last_report().generation != generation)
       return int32_t(Status::kInvalidArgument);
-    Strings s(blob, lens);
+    bind::Strings s(blob, lens);
     std::vector<std::string> infos(count);
     for (uint32_t i = 0; i < count; ++i) infos[i] = std::string(s.Next());
     AddWindowReport(rec.last_report(), rec.names(), parts, infos, &input_);
@@ -163,7 +100,7 @@ class ExportBuilder {
 
   // Process/thread naming: blob holds (process name, thread name).
   void setThread(double pid, double tid, uintptr_t blob, uintptr_t lens) {
-    Strings s(blob, lens);
+    bind::Strings s(blob, lens);
     ThreadNaming& t = options_.thread;
     t.pid = static_cast<int64_t>(pid);
     t.tid = static_cast<int64_t>(tid);
@@ -171,8 +108,9 @@ class ExportBuilder {
     t.thread_name = std::string(s.Next());
   }
 
-  // Exports the trace a TraceSession recorded, in place (no copy, no
-  // reload): `handle` is JsSession::handle(), i.e. the Session's address.
+  // The profile part: the trace of a TraceSession (one that recorded, or
+  // one a W3C trace object was loaded into: wasm/bind_load.cpp), written in
+  // place: `handle` is JsSession::handle(), i.e. the Session's address.
   // The session must outlive write(); JS holds it for the whole call.
   void useSession(uintptr_t handle) {
     session_trace_ = &reinterpret_cast<Session*>(handle)->trace();
@@ -180,21 +118,16 @@ class ExportBuilder {
 
   // `format` is an ExportFormat id (exportFormats()).
   int32_t write(int32_t format) {
-    loader_.DropSamples();
-    reserved_ = 0;
-    input_.profile = session_trace_          ? session_trace_
-                     : loader_.has_samples() ? &trace_
-                                             : nullptr;
+    input_.profile = session_trace_;
     return int32_t(WriteExport(format, input_, options_, out_));
   }
 
-  // The summary's numbers (export/summary.h) of the loaded or used trace:
+  // The summary's numbers (export/summary.h) of the used session's trace:
   // {samples, withStack, durationMs, top: [{name, url, line, self, total}]}
   // (url "" and line 0 when absent).
   val summarize(uint32_t top) {
-    loader_.DropSamples();
-    reserved_ = 0;
-    const ProfilerTrace& t = session_trace_ ? *session_trace_ : trace_;
+    static const ProfilerTrace kEmpty;  // no profile: all counts 0
+    const ProfilerTrace& t = session_trace_ ? *session_trace_ : kEmpty;
     TraceSummary s = SummarizeTrace(t, top);
     val rows = val::array();
     for (const SummaryRow& r : s.rows) {
@@ -228,13 +161,10 @@ class ExportBuilder {
   void clearOutput() { out_.Clear(); }
 
  private:
-  ProfilerTrace trace_;
   ExportInput input_;
   ExportOptions options_;
   ByteSink out_;
-  const ProfilerTrace* session_trace_ = nullptr;  // not owned
-  TraceLoader loader_{&trace_};
-  uint32_t reserved_ = 0;  // sample rows JS is filling
+  const ProfilerTrace* session_trace_ = nullptr;  // not owned; null: none
 };
 
 // The format registry as plain objects, in its order.
@@ -259,12 +189,6 @@ EMSCRIPTEN_BINDINGS(export) {
   function("exportFormats", &ExportFormatList);
   class_<ExportBuilder>("ExportBuilder")
       .constructor<>()
-      .function("loadResources", &ExportBuilder::loadResources)
-      .function("loadFrames", &ExportBuilder::loadFrames)
-      .function("loadStacks", &ExportBuilder::loadStacks)
-      .function("reserveSamples", &ExportBuilder::reserveSamples)
-      .function("reservedSamples", &ExportBuilder::reservedSamples)
-      .function("commitSamples", &ExportBuilder::commitSamples)
       .function("addMarks", &ExportBuilder::addMarks)
       .function("addTraces", &ExportBuilder::addTraces)
       .function("addAggregates", &ExportBuilder::addAggregates)

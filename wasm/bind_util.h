@@ -1,6 +1,7 @@
 // Helpers every binding file shares: how text and errors cross the boundary.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -46,6 +47,29 @@ inline void JoinUnclassified(const StackSampler& s, std::string* out) {
 // The explicit probes' recorder of this instance (defined in
 // bind_probes.cpp): exporters and the console reporter read its last window.
 const Recorder& ProbesRecorder();
+
+// Walks a blob of consecutive UTF-8 strings given their byte lengths (the
+// bulk form JS writes a table's strings in).
+class Strings {
+ public:
+  Strings(uintptr_t blob, uintptr_t lens)
+      : p_(reinterpret_cast<const char*>(blob)),
+        lens_(reinterpret_cast<const uint32_t*>(lens)) {}
+  std::string_view Next() {
+    std::string_view s(p_, lens_[i_++]);
+    p_ += s.size();
+    return s;
+  }
+
+ private:
+  const char* p_;
+  const uint32_t* lens_;
+  size_t i_ = 0;
+};
+
+// The polyfill sampler of this instance (defined in bind_profiler.cpp): its
+// own-frame rule also filters a native trace loaded as sampled.
+const StackSampler& PageSampler();
 
 // Drops the polyfill sampler's deferred samples of `session` (defined in
 // bind_profiler.cpp); called before a Session is destroyed.

@@ -8,24 +8,21 @@
 // registerExportFormat() adds a format written in JS (for tools and tests);
 // it is listed after the core's and never shadows one.
 //
-// Data path: the W3C trace is loaded into a core ExportBuilder in a handful of
-// bulk calls (all strings of a table as one UTF-8 blob plus byte lengths; all
-// numbers as one Float64Array/Uint32Array; samples written straight into the
-// core's sample storage, one call per 4096), so cost does not scale with
-// boundary crossings. The core writes the format into chunks in Wasm memory;
+// Data path: a W3C trace object is loaded into a core session for the export
+// (js/profiler/trace.mjs loadTrace, the one loader: a handful of bulk calls,
+// so cost does not scale with boundary crossings). A TraceSession as
+// `profile`, or a trace a stopped Profiler returned (still held by the core,
+// js/profiler/trace.mjs toHeldTrace), skips loading: the core's copy is
+// written in place. The core writes the format into chunks in Wasm memory;
 // JS copies each chunk once into one ArrayBuffer and the builder is deleted.
-// A TraceSession as `profile`, or a trace a stopped Profiler returned (still
-// held by the core, js/profiler/trace.mjs toHeldTrace), skips loading: the
-// core's copy is written in place.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
 import { infoJson } from '../probes/info.mjs';
-import { core, guard, WebprofError } from '../core/core.mjs';
+import { core, guard } from '../core/core.mjs';
+import { Heap } from '../core/heap.mjs';
 import { boundary, check } from '../core/boundary.mjs';
-import { TraceSession, heldSession } from '../profiler/trace.mjs';
+import { TraceSession, heldSession, loadTrace } from '../profiler/trace.mjs';
 import { windowSource } from '../probes/probes.mjs';
-
-const encoder = new TextEncoder();
 
 /** Chrome Trace Event JSON ({"traceEvents":[...]}) as UTF-8 bytes. */
 export function toChromeTrace(input, options = {}) {
@@ -144,32 +141,41 @@ export function lastExportTimings() {
 export function summarizeProfile(profile, top) {
   return guard((m) => {
     const b = new m.ExportBuilder();
-    const heap = new Heap(m);
+    let loaded = null;
     try {
-      useProfile(m, b, heap, profile);
+      loaded = useProfile(b, profile, { forExport: false });
       return b.summarize(top);
     } finally {
-      heap.freeAll();
+      if (loaded) loaded.dispose();
       b.delete();
     }
   });
 }
 
 // A TraceSession's trace, or the one a stopped Profiler returned, is
-// already in the core: used in place; a plain ProfilerTrace is loaded.
-function useProfile(m, b, heap, profile) {
+// already in the core: used in place. Any other trace object is loaded as
+// given into a session of its own (loadTrace, the one loader), returned for
+// the caller to dispose; exported without samples, it is no profile.
+function useProfile(b, profile, { forExport }) {
   const session = profile instanceof TraceSession ? profile : heldSession(profile);
-  if (session) b.useSession(session.coreHandle());
-  else if (profile != null) loadProfile(m, b, heap, profile);
+  if (session) {
+    b.useSession(session.coreHandle());
+    return null;
+  }
+  if (profile == null) return null;
+  const loaded = loadTrace(profile);
+  if (!forExport || loaded.sampleCount > 0) b.useSession(loaded.coreHandle());
+  return loaded;
 }
 
 function exportAs(format, input, options) {
   return guard((m) => {
     const b = new m.ExportBuilder();
     const heap = new Heap(m);
+    let loaded = null; // a trace object's session, for this export only
     try {
       const t0 = performance.now();
-      useProfile(m, b, heap, input.profile);
+      loaded = useProfile(b, input.profile, { forExport: true });
       loadProbes(m, b, heap, input);
       const t1 = performance.now();
       const pid = options.pid ?? 1;
@@ -192,6 +198,7 @@ function exportAs(format, input, options) {
       };
       return out;
     } finally {
+      if (loaded) loaded.dispose();
       heap.freeAll();
       b.delete();
     }
@@ -209,105 +216,6 @@ function copyChunks(m, b) {
   }
   b.clearOutput();
   return out.buffer;
-}
-
-// Scratch allocations in Wasm memory for one export, freed together.
-// Views are taken after each malloc (memory growth detaches older ones).
-class Heap {
-  constructor(m) {
-    this.m = m;
-    this.ptrs = [];
-  }
-  alloc(bytes) {
-    const p = this.m._malloc(Math.max(8, bytes));
-    if (!p) throw new WebprofError('webprof: out of memory while exporting');
-    this.ptrs.push(p);
-    return p;
-  }
-  f64(values) {
-    const p = this.alloc(values.length * 8);
-    this.m.HEAPF64.set(values, p >> 3);
-    return p;
-  }
-  u32(values) {
-    const p = this.alloc(values.length * 4);
-    this.m.HEAPU32.set(values, p >> 2);
-    return p;
-  }
-  /** All strings as one UTF-8 blob + their byte lengths. */
-  strings(list) {
-    let max = 0;
-    for (const s of list) max += s.length * 3;
-    const blob = this.alloc(max);
-    const lens = new Uint32Array(list.length);
-    let at = blob;
-    for (let i = 0; i < list.length; i++) {
-      const heap = this.m.HEAPU8;
-      const s = list[i];
-      const { written } = encoder.encodeInto(s, heap.subarray(at, at + s.length * 3));
-      lens[i] = written;
-      at += written;
-    }
-    return { blob, lens: this.u32(lens) };
-  }
-  freeAll() {
-    for (const p of this.ptrs) this.m._free(p);
-    this.ptrs = [];
-  }
-}
-
-function loadProfile(m, b, heap, trace) {
-  const { resources = [], frames = [], stacks = [], samples = [] } = trace;
-  if (
-    !Array.isArray(frames) ||
-    !Array.isArray(stacks) ||
-    !Array.isArray(samples) ||
-    !Array.isArray(resources)
-  ) {
-    throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
-  }
-  const r = heap.strings(resources.map(String));
-  check(b.loadResources(r.blob, r.lens, resources.length), 'profile.resources');
-
-  const { noneU32, records } = boundary();
-  const F = records.loadFrameRow;
-  const frameRows = new Uint32Array(frames.length * F.size);
-  const names = new Array(frames.length);
-  for (let i = 0; i < frames.length; i++) {
-    const f = frames[i];
-    const row = i * F.size;
-    names[i] = String(f.name ?? '');
-    frameRows[row + F.resource] = f.resourceId ?? noneU32;
-    frameRows[row + F.line] = f.line ?? 0;
-    frameRows[row + F.column] = f.column ?? 0;
-  }
-  const n = heap.strings(names);
-  check(b.loadFrames(n.blob, n.lens, heap.u32(frameRows), frames.length), 'profile.frames');
-
-  const S = records.stackRow;
-  const stackRows = new Uint32Array(stacks.length * S.size);
-  for (let i = 0; i < stacks.length; i++) {
-    stackRows[i * S.size + S.frame] = stacks[i].frameId;
-    stackRows[i * S.size + S.parent] = stacks[i].parentId ?? noneU32;
-  }
-  check(b.loadStacks(heap.u32(stackRows), stacks.length), 'profile.stacks');
-
-  // Samples go straight into the core's sample storage, span by span: each
-  // row is written here as f64 [timestamp, stackId or -1] and converted in
-  // place by commitSamples() (no scratch, no second copy). The view is
-  // re-read per span because reserving may grow memory (detaching old views).
-  for (let i = 0; i < samples.length;) {
-    const ptr = b.reserveSamples(samples.length - i);
-    const end = i + b.reservedSamples();
-    const rows = m.HEAPF64;
-    for (let k = ptr >> 3; i < end; i++, k += 2) {
-      const s = samples[i];
-      const id = s.stackId;
-      rows[k] = s.timestamp;
-      rows[k + 1] = id === undefined ? -1 : id;
-    }
-    check(b.commitSamples(), 'profile.samples');
-  }
 }
 
 // Probes' MarkTimeline/TraceTimeline ({events: [...]}) or plain arrays.

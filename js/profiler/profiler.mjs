@@ -15,14 +15,13 @@
 // with an "InvalidStateError" DOMException.
 import { ready } from '../core/core.mjs';
 import { timeOrigin } from '../core/clock.mjs';
-import { TraceSession, toHeldTrace } from './trace.mjs';
+import { TraceSession, loadTrace, toHeldTrace } from './trace.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
-  MARKER,
   MIN_INTERVAL,
-  ownUrl,
   SamplerSession,
+  configurePageSampler,
   materialize,
   startSession,
   stopSession,
@@ -256,61 +255,23 @@ class NativeBackend {
   }
 }
 
-// webprof's own files (when they are: ownUrl is a URL prefix, the core's
-// rule) and the polyfill's muted/realm rule.
-function hiddenForImport(url) {
-  return (ownUrl !== null && url.replace(/[?#].*$/, '').startsWith(ownUrl)) || isMutedScriptUrl(url);
-}
-
 /**
- * Loads a ProfilerTrace (e.g. Chromium's) through the core's interning and
- * returns the core's trace: equal frames and (frame, parent) pairs merge,
- * ids are dense in first-use order, samples keep their order and times.
- * Frames of resources `hideResource(url)` rejects map to nothing, with the
- * polyfill's rule (js/profiler/muted.mjs): Chromium keeps a child frame's functions
- * called synchronously from the parent, the spec does not.
+ * Loads a ProfilerTrace (e.g. Chromium's) through the core's one W3C loader
+ * as the polyfill would have recorded it, and returns the core's trace:
+ * equal frames and (frame, parent) pairs merge, ids are dense in first-use
+ * order, samples keep their order and times. webprof's own frames (the
+ * core's rule, the polyfill sampler's) and frames of resources
+ * `hideResource(url)` hides — by default the polyfill's CORS-muted rule
+ * (js/profiler/muted.mjs): Chromium keeps a child frame's functions called
+ * synchronously from the parent, the spec does not — map to their caller.
  */
-export function importTrace(trace, sampleInterval = 10, hideResource = hiddenForImport) {
-  const samples = [...trace.samples].sort((a, b) => a.timestamp - b.timestamp);
-  const s = new TraceSession({
+export function importTrace(trace, sampleInterval = 10, hideResource = isMutedScriptUrl) {
+  configurePageSampler(); // the own-frame rule is the page sampler's
+  const session = loadTrace(trace, {
     sampleInterval,
-    maxBufferSize: Math.max(samples.length, 1),
     timeOrigin: timeOrigin(),
+    asSampled: true,
+    hideResource,
   });
-  try {
-    const res = trace.resources.map((r) => (hideResource(r) ? -1 : undefined));
-    for (let i = 0; i < res.length; i++) if (res[i] === undefined) res[i] = s.resource(trace.resources[i]);
-    // webprof's own frames (wrap() wrappers, probes) are real JS to the
-    // native sampler: they map to nothing, like the polyfill's (MARKER).
-    const frames = trace.frames.map((f) =>
-      f.name.includes(MARKER) || (f.resourceId !== undefined && res[f.resourceId] < 0)
-        ? -1
-        : s.frame({
-            name: f.name,
-            resourceId: f.resourceId === undefined ? undefined : res[f.resourceId],
-            line: f.line || undefined,
-            column: f.column || undefined,
-          }),
-    );
-    const UNSEEN = -2;
-    const stackIds = new Array(trace.stacks.length).fill(UNSEEN); // -1 = no stack
-    const stackOf = (i) => {
-      // Iterative walk to the first known ancestor, then parents first.
-      const chain = [];
-      for (let j = i; j !== undefined && stackIds[j] === UNSEEN; j = trace.stacks[j].parentId) chain.push(j);
-      for (let k = chain.length - 1; k >= 0; k--) {
-        const row = trace.stacks[chain[k]];
-        const parent = row.parentId === undefined ? -1 : stackIds[row.parentId];
-        const frame = frames[row.frameId];
-        stackIds[chain[k]] = frame < 0 ? parent : s.stack(frame, parent < 0 ? undefined : parent);
-      }
-      return stackIds[i] < 0 ? undefined : stackIds[i];
-    };
-    for (const smp of samples)
-      s.sample(smp.timestamp, smp.stackId === undefined ? undefined : stackOf(smp.stackId));
-  } catch (e) {
-    s.dispose();
-    throw e;
-  }
-  return toHeldTrace(s);
+  return toHeldTrace(session);
 }

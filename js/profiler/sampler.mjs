@@ -164,7 +164,8 @@ function attach(session) {
   for (const s of sessions) if (s.trace) samplerAttach(s.trace.coreHandle());
 }
 
-function configure() {
+/** Tells the page's core sampler its rules (own frames, builtins), once. */
+export function configurePageSampler() {
   if (configured) return;
   configured = true;
   configureSampler(samplerConfigure, MARKER, ownUrl);
@@ -336,7 +337,7 @@ function sampleOne(session, t, text) {
  * BufferFull when the replay filled the buffer, else Ok.
  */
 export function materialize(session) {
-  configure();
+  configurePageSampler();
   const { status } = boundary();
   session.trace = session.makeTrace();
   const pending = session.pending;

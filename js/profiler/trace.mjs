@@ -6,6 +6,7 @@
 // materialises the W3C ProfilerTrace dictionary from typed-array copies.
 import { core, guard, isReady, trapped, WebprofError } from '../core/core.mjs';
 import { boundary, check, checkId, sessionSample, writeScratch } from '../core/boundary.mjs';
+import { Heap } from '../core/heap.mjs';
 
 export class TraceSession {
   /**
@@ -183,6 +184,96 @@ export class TraceSession {
     } catch (e) {
       throw trapped(e);
     }
+  }
+}
+
+// ---- loading a W3C trace object ----
+
+/**
+ * A W3C ProfilerTrace object loaded into a new TraceSession by the core's one
+ * loader (src/trace/trace_loader.h: its rules accept or refuse the rows, a
+ * refusal throws a WebprofError naming the table). As given (an export), or
+ * with `asSampled` as the polyfill would have recorded it on this page: the
+ * core's own-frame rule and `hideResource(url)` (e.g. CORS-muted scripts)
+ * remove frames, stacks are numbered in first-use order. The caller owns
+ * the session (dispose() it, or hand it to toHeldTrace).
+ * @param {{sampleInterval?: number, timeOrigin?: number, asSampled?: boolean,
+ *   hideResource?: (url: string) => boolean}} options
+ */
+export function loadTrace(trace, options = {}) {
+  const { resources = [], frames = [], stacks = [], samples = [] } = trace;
+  if (![resources, frames, stacks, samples].every(Array.isArray)) {
+    throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
+  }
+  const session = new TraceSession({
+    sampleInterval: options.sampleInterval,
+    maxBufferSize: Math.max(samples.length, 1),
+    timeOrigin: options.timeOrigin,
+  });
+  try {
+    const handle = session.coreHandle();
+    guard((m) => {
+      const load = new m.TraceLoad(handle, !!options.asSampled);
+      const heap = new Heap(m);
+      try {
+        loadRows(m, load, heap, { resources, frames, stacks, samples }, options);
+      } finally {
+        heap.freeAll();
+        load.delete();
+      }
+    });
+  } catch (e) {
+    session.dispose();
+    throw e;
+  }
+  return session;
+}
+
+function loadRows(m, load, heap, { resources, frames, stacks, samples }, options) {
+  const urls = resources.map(String);
+  const r = heap.strings(urls);
+  const hide = options.asSampled && options.hideResource;
+  const hidden = hide ? heap.u8(urls.map((u) => (hide(u) ? 1 : 0))) : 0;
+  check(load.loadResources(r.blob, r.lens, hidden, urls.length), 'profile.resources');
+
+  const { noneU32, records } = boundary();
+  const F = records.loadFrameRow;
+  const frameRows = new Uint32Array(frames.length * F.size);
+  const names = new Array(frames.length);
+  for (let i = 0; i < frames.length; i++) {
+    const f = frames[i];
+    const row = i * F.size;
+    names[i] = String(f.name ?? '');
+    frameRows[row + F.resource] = f.resourceId ?? noneU32;
+    frameRows[row + F.line] = f.line ?? 0;
+    frameRows[row + F.column] = f.column ?? 0;
+  }
+  const n = heap.strings(names);
+  check(load.loadFrames(n.blob, n.lens, heap.u32(frameRows), frames.length), 'profile.frames');
+
+  const S = records.stackRow;
+  const stackRows = new Uint32Array(stacks.length * S.size);
+  for (let i = 0; i < stacks.length; i++) {
+    stackRows[i * S.size + S.frame] = stacks[i].frameId;
+    stackRows[i * S.size + S.parent] = stacks[i].parentId ?? noneU32;
+  }
+  check(load.loadStacks(heap.u32(stackRows), stacks.length), 'profile.stacks');
+
+  // Samples go straight into the core's sample storage, span by span: each
+  // row is written here as f64 [timestamp, stackId or -1] and converted in
+  // place by commitSamples() (no scratch, no second copy). The view is
+  // re-read per span because reserving may grow memory (detaching old views).
+  for (let i = 0; i < samples.length;) {
+    const ptr = load.reserveSamples(samples.length - i);
+    const end = i + load.reservedSamples();
+    const rows = m.HEAPF64;
+    for (let k = ptr >> 3; i < end; i++, k += 2) {
+      const s = samples[i];
+      const id = s.stackId;
+      rows[k] = s.timestamp;
+      rows[k + 1] = id === undefined ? -1 : id;
+    }
+    check(load.commitSamples(), 'profile.samples');
   }
 }
 

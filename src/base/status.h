@@ -16,6 +16,9 @@ namespace webprof {
   X(kUnknownFrame, "frameId does not name a frame of this trace")            \
   X(kUnknownResource, "resourceId does not name a resource of this trace")   \
   X(kUnknownParent, "parentId does not name a stack of this trace")          \
+  X(kParentNotBefore,                                                        \
+    "a stack's parentId must name an earlier stack (it names the stack "     \
+    "itself or a later one: a cycle or a forward reference)")                \
   X(kBufferFull, "the sample buffer is full (maxBufferSize reached)")        \
   X(kStopped, "the profiling session is stopped")                            \
   X(kPaused, "the profiling session is paused")                              \

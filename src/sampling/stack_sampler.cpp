@@ -24,12 +24,14 @@ bool StackSampler::IsMuted(std::string_view url) const {
   return !id.is_none() && script_muted_[id.value];
 }
 
-bool StackSampler::IsOwn(const ParsedFrame& f) const {
-  if (!own_marker_.empty() &&
-      f.raw_name.find(own_marker_) != std::string_view::npos)
-    return true;
+bool StackSampler::IsOwnName(std::string_view name) const {
+  return !own_marker_.empty() &&
+         name.find(own_marker_) != std::string_view::npos;
+}
+
+bool StackSampler::IsOwnScript(std::string_view url) const {
   for (const std::string& p : own_prefixes_)
-    if (f.script_url.substr(0, p.size()) == p) return true;
+    if (url.substr(0, p.size()) == p) return true;
   return false;
 }
 
@@ -47,7 +49,7 @@ Status StackSampler::Capture(std::string_view text, StackFormat format) {
     const ParsedFrame& f = parsed_[i];
     if (f.is_async) continue;
     bool hidden;
-    if (IsOwn(f)) {
+    if (IsOwnName(f.raw_name) || IsOwnScript(f.script_url)) {
       hidden = true;
       caller_hidden = true;
     } else if (f.script_url.empty()) {

@@ -34,15 +34,21 @@
 #include "trace/frame.h"
 #include "trace/session.h"
 #include "trace/string_table.h"
+#include "trace/trace_loader.h"
 
 namespace webprof {
 
-class StackSampler {
+// The one "is this webprof's own frame" rule (OwnFrameRule) is this
+// class's: its captures apply it, and so does loading a trace another
+// profiler recorded on the page (TraceLoader, as sampled).
+class StackSampler final : public OwnFrameRule {
  public:
   // Frames whose script URL starts with `prefix` are webprof's own.
   void AddOwnUrlPrefix(std::string_view prefix);
   // Frames whose engine display name contains `marker` are webprof's own.
   void SetOwnNameMarker(std::string_view marker);
+  bool IsOwnScript(std::string_view url) const override;
+  bool IsOwnName(std::string_view name) const override;
   // Records whether a classic script's URL (exactly as Error.stack shows
   // it) has muted errors (CORS). A script's first classification stands:
   // its errors cannot become unmuted later.
@@ -83,8 +89,6 @@ class StackSampler {
                 Session* const* sessions, size_t n, Status* results);
 
  private:
-  bool IsOwn(const ParsedFrame& f) const;
-
   std::vector<std::string> own_prefixes_;
   std::string own_marker_;
   StringTable scripts_;             // classified script URLs

@@ -11,7 +11,11 @@ namespace {
 constexpr double kTwoPow52 = 4503599627370496.0;
 }  // namespace
 
-Status TraceLoader::AddResource(std::string_view url) {
+Status TraceLoader::AddResource(std::string_view url, bool hidden) {
+  if (own_ && (hidden || own_->IsOwnScript(url))) {
+    resource_map_.push_back(kHidden);
+    return Status::kOk;
+  }
   ResourceId id = trace_->InternResource(url);
   if (id.is_none()) return Status::kTableFull;
   resource_map_.push_back(id.value);
@@ -25,6 +29,11 @@ Status TraceLoader::AddFrame(std::string_view name, uint32_t resource,
     if (resource >= resource_map_.size()) return Status::kUnknownResource;
     res = ResourceId(resource_map_[resource]);
   }
+  if (own_ &&
+      ((resource != kNone && res.value == kHidden) || own_->IsOwnName(name))) {
+    frame_map_.push_back(kHidden);
+    return Status::kOk;
+  }
   StringId n = trace_->names().Intern(name);
   if (n.is_none()) return Status::kTableFull;
   FrameId out;
@@ -36,28 +45,62 @@ Status TraceLoader::AddFrame(std::string_view name, uint32_t resource,
 
 Status TraceLoader::AddStacks(const uint32_t* r, size_t count) {
   const size_t base = stack_map_.size();
+  const size_t known = base - 1 + count;  // W3C rows so far, this call's too
   for (size_t i = 0; i < count; ++i, r += 2) {
+    const size_t index = stack_map_.size() - 1;  // this row's W3C index
     if (r[0] >= frame_map_.size())
       return UndoStacks(Status::kUnknownFrame, base);
-    StackId parent = StackId::None();
+    const uint32_t frame = frame_map_[r[0]];
+    uint32_t parent_key = 0;
     if (r[1] != kNone) {
-      if (r[1] >= stack_map_.size() - 1)
-        return UndoStacks(Status::kUnknownParent, base);
-      parent = StackId(stack_map_[r[1] + 1]);
+      if (r[1] >= known) return UndoStacks(Status::kUnknownParent, base);
+      if (r[1] >= index) return UndoStacks(Status::kParentNotBefore, base);
+      parent_key = r[1] + 1;
+    }
+    if (own_) {  // interned at first use (Resolve)
+      rows_.emplace_back(frame, parent_key);
+      stack_map_.push_back(kUnresolved);
+      stacks_identity_ = false;
+      continue;
     }
     StackId out;
-    Status st = trace_->InternStack(FrameId(frame_map_[r[0]]), parent, &out);
+    Status st = trace_->InternStack(FrameId(frame),
+                                    StackId(stack_map_[parent_key]), &out);
     if (st != Status::kOk) return UndoStacks(st, base);
-    stacks_identity_ &= out.value == stack_map_.size() - 1;
+    stacks_identity_ &= out.value == index;
     stack_map_.push_back(out.value);
   }
   return Status::kOk;
 }
 
 Status TraceLoader::UndoStacks(Status s, size_t base) {
-  stack_map_.resize(base);   // rows already interned stay (harmless)
+  stack_map_.resize(base);  // rows already interned stay (harmless)
+  if (own_) rows_.resize(base - 1);
   stacks_identity_ = false;  // they took core ids the map no longer has
   return s;
+}
+
+Status TraceLoader::Resolve(uint32_t key, uint32_t* out) {
+  // Up to the first ancestor already interned (or none); parents come
+  // before children (AddStacks), so the walk ends.
+  chain_.clear();
+  for (uint32_t k = key; k != 0 && stack_map_[k] == kUnresolved;
+       k = rows_[k - 1].second)
+    chain_.push_back(k);
+  for (size_t i = chain_.size(); i-- > 0;) {
+    const std::pair<uint32_t, uint32_t>& row = rows_[chain_[i] - 1];
+    uint32_t parent = stack_map_[row.second];
+    if (row.first == kHidden) {  // webprof's or a hidden script's frame
+      stack_map_[chain_[i]] = parent;
+      continue;
+    }
+    StackId id;
+    Status st = trace_->InternStack(FrameId(row.first), StackId(parent), &id);
+    if (st != Status::kOk) return st;
+    stack_map_[chain_[i]] = id.value;
+  }
+  *out = stack_map_[key];
+  return Status::kOk;
 }
 
 SampleBuffer::Span TraceLoader::ReserveSamples(size_t n) {
@@ -110,6 +153,15 @@ Status TraceLoader::CommitSamples() {
     }
     // Key 0 -> None (all ones) either way; then reserved = 0.
     uint64_t stack = identity ? uint32_t(k - 1) : map[k];
+    if (stack == kUnresolved) {  // as sampled: first use of this stack
+      uint32_t id;
+      Status s = Resolve(k, &id);
+      if (s != Status::kOk) {
+        DropSamples();
+        return s;
+      }
+      stack = id;
+    }
     std::memcpy(row + 8, &stack, sizeof stack);  // little-endian (Wasm, x86)
     prev = ts;
   }

@@ -1,6 +1,6 @@
 // Node benchmark: exporting the trace a stopped Profiler returned, before and
 // after it stayed in the core. "before" is what every export of it did until
-// then: load the W3C object into an ExportBuilder (re-intern every row) and
+// then: load the W3C object into a core session (re-intern every row) and
 // write; "after" writes the core's copy in place. Same trace, same run,
 // alternating; each format, median of the rounds, with the ratio.
 //   node tests/bench/export_profiler_bench.mjs [samples] [rounds]

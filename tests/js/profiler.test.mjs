@@ -261,6 +261,44 @@ test("importTrace drops webprof's own frames and keeps the callers", () => {
   assert.deepEqual(t.samples, [{ timestamp: 1, stackId: 1 }, { timestamp: 2 }]);
 });
 
+// Issue 18 item 4: a self-parented stack ended Node with a V8 fatal error in
+// importTrace (an endless walk up the stack) and hung summarize(). The core's
+// loader refuses any parent that is not an earlier row, with its own status.
+test('importTrace and summarize refuse cyclic and forward stacks with a clear error', () => {
+  const trace = (stacks) => ({
+    resources: ['https://a.test/app.js'],
+    frames: [
+      { name: 'main', resourceId: 0, line: 1, column: 1 },
+      { name: 'work', resourceId: 0, line: 5, column: 3 },
+    ],
+    stacks,
+    samples: [{ timestamp: 1, stackId: 1 }],
+  });
+  const refused = {
+    name: 'WebprofError',
+    code: 'ParentNotBefore',
+    message: /profile\.stacks: .*earlier stack/,
+  };
+  const self = trace([{ frameId: 0 }, { frameId: 1, parentId: 1 }]);
+  assert.throws(() => webprof.importTrace(self), refused);
+  assert.throws(() => webprof.summarize(self), { name: 'WebprofError', code: 'ParentNotBefore' });
+  const cycle = trace([
+    { frameId: 0, parentId: 1 },
+    { frameId: 1, parentId: 0 },
+  ]);
+  assert.throws(() => webprof.importTrace(cycle), refused);
+  assert.throws(() => webprof.summarize(cycle), { name: 'WebprofError', code: 'ParentNotBefore' });
+  const forward = trace([{ frameId: 1, parentId: 1 }, { frameId: 0 }]);
+  assert.throws(() => webprof.importTrace(forward), refused);
+  // The exporters load through the same loader: the same refusal.
+  assert.throws(() => webprof.toCpuProfile({ profile: self }), refused);
+  // Nothing was left half-loaded: a good trace still imports.
+  assert.equal(
+    webprof.importTrace(trace([{ frameId: 0 }, { frameId: 1, parentId: 0 }])).samples[0].stackId,
+    1,
+  );
+});
+
 test('explicit probes are sample sites while a window records; their own frames are removed', async () => {
   const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
   webprof.start();

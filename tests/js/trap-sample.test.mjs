@@ -40,6 +40,10 @@ test('a trap in TraceSession.sample() poisons every later call', async () => {
     isPoisoned,
   );
   assert.throws(
+    () => webprof.importTrace({ resources: [], frames: [], stacks: [], samples: [{ timestamp: 1 }] }),
+    isPoisoned,
+  );
+  assert.throws(
     () => new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10, backend: 'polyfill' }),
     isPoisoned,
   );

@@ -1,14 +1,17 @@
-// Visibility rules (own frames, CORS-muted scripts, attributed builtins, async
-// frames) and sampling into several sessions from one captured text.
+// Visibility rules (own frames — for captures and loaded traces alike —,
+// CORS-muted scripts, attributed builtins, async frames) and sampling into
+// several sessions from one captured text.
 #include "sampling/stack_sampler.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "support/v8_stack.h"
+#include "trace/trace_loader.h"
 
 namespace webprof {
 namespace {
@@ -42,6 +45,39 @@ TEST(StackSampler, OwnFramesByUrlPrefixAndNameMarker) {
           "main (https://a.test/bundle.js:1:1)"});
   ASSERT_EQ(s.Capture(text), Status::kOk);
   EXPECT_EQ(Names(s), (V{"main", "user"}));
+}
+
+// The same rule decides for a trace another profiler recorded on the page
+// (TraceLoader as sampled, e.g. Chromium's native trace): one rule.
+TEST(StackSampler, ItsOwnFrameRuleAlsoFiltersALoadedTrace) {
+  StackSampler s;
+  s.AddOwnUrlPrefix("https://a.test/webprof/");
+  s.SetOwnNameMarker("__webprof$");
+  EXPECT_TRUE(s.IsOwnScript("https://a.test/webprof/webprof.mjs?v=1"));
+  EXPECT_FALSE(s.IsOwnScript("https://a.test/app.js"));
+  EXPECT_TRUE(s.IsOwnName("Object.__webprof$probe"));
+  EXPECT_FALSE(s.IsOwnName("probe"));
+  ProfilerTrace t;
+  TraceLoader l(&t, LoadOptions{&s});
+  ASSERT_EQ(l.AddResource("https://a.test/app.js"), Status::kOk);
+  ASSERT_EQ(l.AddResource("https://a.test/webprof/webprof.mjs"), Status::kOk);
+  ASSERT_EQ(l.AddFrame("main", 0, 1, 1), Status::kOk);
+  ASSERT_EQ(l.AddFrame("__webprof$wrap", 0, 5, 5), Status::kOk);
+  ASSERT_EQ(l.AddFrame("capture", 1, 9, 9), Status::kOk);
+  ASSERT_EQ(l.AddFrame("user", 0, 3, 3), Status::kOk);
+  const uint32_t stacks[] = {0, TraceLoader::kNone, 1, 0, 2, 1, 3, 2};
+  ASSERT_EQ(l.AddStacks(stacks, 4), Status::kOk);
+  SampleBuffer::Span span = l.ReserveSamples(1);
+  const double row[2] = {1, 3};
+  std::memcpy(span.data, row, sizeof row);
+  ASSERT_EQ(l.CommitSamples(), Status::kOk);
+  // main > user, as a capture of the same stack gives (test above).
+  ASSERT_EQ(t.resources().size(), 1u);
+  StackId leaf = t.samples()[0].stack;
+  EXPECT_EQ(t.frame_name(t.stacks().Get(leaf).frame), "user");
+  StackId root = t.stacks().Get(leaf).parent;
+  EXPECT_EQ(t.frame_name(t.stacks().Get(root).frame), "main");
+  EXPECT_TRUE(t.stacks().Get(root).parent.is_none());
 }
 
 TEST(StackSampler, MutedScriptsAndTheBuiltinsTheyCallAreHidden) {

@@ -34,6 +34,17 @@ Status LoadSamples(TraceLoader& l,
   return Status::kOk;
 }
 
+// Own frames: scripts under https://a.test/own/, names containing "own$".
+class Sampled final : public OwnFrameRule {
+ public:
+  bool IsOwnScript(std::string_view url) const override {
+    return url.substr(0, 18) == "https://a.test/own";
+  }
+  bool IsOwnName(std::string_view name) const override {
+    return name.find("own$") != std::string_view::npos;
+  }
+};
+
 // resources [a.js], frames [main, f(a.js:3:4)], stacks [main], [main, f].
 void LoadSmall(TraceLoader& l) {
   ASSERT_EQ(l.AddResource("https://x.test/a.js"), Status::kOk);
@@ -68,12 +79,96 @@ TEST(TraceLoader, BadTableRowsAreRefusedWithTheirStatus) {
   EXPECT_EQ(l.AddFrame("g", 5, 0, 0), Status::kUnknownResource);
   const uint32_t unknown_frame[] = {9, kNone};
   EXPECT_EQ(l.AddStacks(unknown_frame, 1), Status::kUnknownFrame);
-  // A parent after its child, and a good row before it: the call keeps none.
-  const uint32_t late_parent[] = {0, kNone, 1, 3, 0, kNone};
-  EXPECT_EQ(l.AddStacks(late_parent, 3), Status::kUnknownParent);
+  // A self-parented row after a good one: the call keeps none.
+  const uint32_t self_parent[] = {0, kNone, 1, 3, 0, kNone};
+  EXPECT_EQ(l.AddStacks(self_parent, 3), Status::kParentNotBefore);
+  const uint32_t no_such_parent[] = {1, 9};
+  EXPECT_EQ(l.AddStacks(no_such_parent, 1), Status::kUnknownParent);
   ASSERT_EQ(LoadSamples(l, {{1, 1}}), Status::kOk);
   EXPECT_EQ(LoadSamples(l, {{2, 2}}), Status::kUnknownStack);  // W3C 2 is gone
   EXPECT_EQ(t.samples().size(), 1u);
+}
+
+// Issue 18 item 4: a self-parented stack used to hang the JS importer. A
+// parent must be an earlier row, so no cycle can be loaded, in either way
+// of loading.
+TEST(TraceLoader, CyclesAndForwardParentsAreRefused) {
+  struct Case {
+    std::vector<uint32_t> rows;
+    Status want;
+  } cases[] = {
+      {{0, 0}, Status::kParentNotBefore},                  // itself
+      {{0, kNone, 1, 2, 0, 1}, Status::kParentNotBefore},  // 1 -> 2 -> 1
+      {{0, 1, 1, kNone}, Status::kParentNotBefore},        // forward, no cycle
+      {{0, kNone, 1, 7}, Status::kUnknownParent},          // out of range
+  };
+  const Sampled rule;
+  for (const Case& c : cases) {
+    for (const OwnFrameRule* as_sampled :
+         {(const OwnFrameRule*)nullptr, (const OwnFrameRule*)&rule}) {
+      ProfilerTrace t;
+      TraceLoader l(&t, LoadOptions{as_sampled});
+      ASSERT_EQ(l.AddFrame("main", kNone, 0, 0), Status::kOk);
+      ASSERT_EQ(l.AddFrame("f", kNone, 0, 0), Status::kOk);
+      EXPECT_EQ(l.AddStacks(c.rows.data(), c.rows.size() / 2), c.want);
+      EXPECT_EQ(LoadSamples(l, {{1, 0}}), Status::kUnknownStack);
+      EXPECT_EQ(t.samples().size(), 0u);
+    }
+  }
+}
+
+// As sampled: own frames (the rule's) and hidden resources' frames map to
+// their caller, stacks are interned at first use, unsampled ones never.
+TEST(TraceLoader, AsSampledDropsOwnAndHiddenFramesAndNumbersByFirstUse) {
+  ProfilerTrace t;
+  const Sampled rule;
+  TraceLoader l(&t, LoadOptions{&rule});
+  ASSERT_EQ(l.AddResource("https://a.test/app.js"), Status::kOk);
+  ASSERT_EQ(l.AddResource("https://a.test/own/webprof.mjs"), Status::kOk);
+  ASSERT_EQ(l.AddResource("https://b.test/muted.js", true), Status::kOk);
+  ASSERT_EQ(l.AddFrame("main", 0, 1, 1), Status::kOk);      // 0
+  ASSERT_EQ(l.AddFrame("own$wrap", 0, 2, 2), Status::kOk);  // 1
+  ASSERT_EQ(l.AddFrame("a", 0, 3, 3), Status::kOk);         // 2
+  ASSERT_EQ(l.AddFrame("b", 0, 4, 4), Status::kOk);         // 3
+  ASSERT_EQ(l.AddFrame("probe", 1, 5, 5), Status::kOk);     // 4
+  ASSERT_EQ(l.AddFrame("cb", 2, 6, 6), Status::kOk);        // 5
+  const uint32_t stacks[] = {
+      0, kNone,  // 0 main
+      1, 0,      // 1 main > own$wrap
+      2, 1,      // 2 main > (own$wrap) > a
+      3, 0,      // 3 main > b
+      4, 3,      // 4 main > b > (probe)
+      5, 2,      // 5 main > a > (cb)
+      2, 3,      // 6 main > b > a: never sampled
+      1, kNone,  // 7 (own$wrap) alone
+  };
+  ASSERT_EQ(l.AddStacks(stacks, 8), Status::kOk);
+  EXPECT_EQ(t.stacks().size(), 0u);  // nothing before a sample uses it
+  ASSERT_EQ(LoadSamples(l, {{1, 4}, {2, 5}, {3, 7}, {4, 0}}), Status::kOk);
+  // Only app.js is a resource; only main, a and b are frames.
+  ASSERT_EQ(t.resources().size(), 1u);
+  ASSERT_EQ(t.frames().size(), 3u);
+  EXPECT_EQ(t.frame_name(FrameId(2)), "b");
+  // First use: main (0), main > b (1) for sample 4, then main > a (2).
+  ASSERT_EQ(t.stacks().size(), 3u);
+  EXPECT_EQ(t.stacks().Get(StackId(1)).frame.value, 2u);  // b
+  EXPECT_EQ(t.stacks().Get(StackId(2)).frame.value, 1u);  // a
+  EXPECT_EQ(t.samples()[0].stack.value, 1u);
+  EXPECT_EQ(t.samples()[1].stack.value, 2u);
+  EXPECT_TRUE(t.samples()[2].stack.is_none());  // only webprof's frame
+  EXPECT_EQ(t.samples()[3].stack.value, 0u);
+}
+
+TEST(TraceLoader, AsGivenKeepsEveryRowInW3cOrder) {
+  ProfilerTrace t;
+  TraceLoader l(&t);
+  ASSERT_EQ(l.AddResource("https://a.test/own/webprof.mjs", true),
+            Status::kOk);  // `hidden` means nothing as given
+  ASSERT_EQ(l.AddFrame("own$wrap", 0, 0, 0), Status::kOk);
+  const uint32_t stacks[] = {0, kNone};
+  ASSERT_EQ(l.AddStacks(stacks, 1), Status::kOk);
+  EXPECT_EQ(t.resources().size(), 1u);
+  EXPECT_EQ(t.stacks().size(), 1u);
 }
 
 TEST(TraceLoader, EveryBadSampleDropsItsSpanWithTheSessionsStatus) {

@@ -1,0 +1,95 @@
+// Binding of the W3C-trace loader (src/trace/trace_loader.h, which does every
+// load rule): JS loads a ProfilerTrace object into a TraceSession's Session
+// in a few bulk calls over buffers it malloc()ed and filled (strings as one
+// UTF-8 blob + a Uint32Array of byte lengths, numbers as Uint32Array;
+// samples straight into the trace's own storage), never one call per row.
+//
+// Ownership: JS creates a TraceLoad (embind) for one load and delete()s it;
+// the Session behind `handle` (JsSession::handle) is not owned and must
+// outlive it. Every call returns a Status; on error nothing from that call
+// is kept.
+#include <emscripten/bind.h>
+
+#include <cstdint>
+
+#include "bind_util.h"
+#include "boundary/boundary.h"
+#include "trace/session.h"
+#include "trace/trace_loader.h"
+
+using namespace emscripten;
+using namespace webprof;
+using namespace webprof::bind;
+
+namespace {
+
+class JsTraceLoad {
+ public:
+  // `as_sampled`: a trace another profiler recorded on this page (the
+  // page's stack sampler decides webprof's own frames); else as given.
+  JsTraceLoad(uintptr_t handle, bool as_sampled)
+      : loader_(&reinterpret_cast<Session*>(handle)->trace(),
+                LoadOptions{as_sampled ? &PageSampler() : nullptr}) {}
+
+  // `count` URLs; `hidden` (0 = none) a Uint8Array of flags, 1 = a
+  // resource whose frames the page may not see.
+  int32_t loadResources(uintptr_t blob, uintptr_t lens, uintptr_t hidden,
+                        uint32_t count) {
+    Strings s(blob, lens);
+    auto* h = reinterpret_cast<const uint8_t*>(hidden);
+    for (uint32_t i = 0; i < count; ++i) {
+      Status st = loader_.AddResource(s.Next(), h && h[i]);
+      if (st != Status::kOk) return int32_t(st);
+    }
+    return 0;
+  }
+
+  // Names in the blob; boundary::LoadFrameRow rows in W3C numbering.
+  int32_t loadFrames(uintptr_t blob, uintptr_t lens, uintptr_t rows,
+                     uint32_t count) {
+    Strings s(blob, lens);
+    auto* r = reinterpret_cast<const boundary::LoadFrameRow*>(rows);
+    for (uint32_t i = 0; i < count; ++i) {
+      Status st =
+          loader_.AddFrame(s.Next(), r[i].resource, r[i].line, r[i].column);
+      if (st != Status::kOk) return int32_t(st);
+    }
+    return 0;
+  }
+
+  // boundary::StackRow rows [frame, parent|kNoneU32] in W3C numbering.
+  int32_t loadStacks(uintptr_t rows, uint32_t count) {
+    return int32_t(
+        loader_.AddStacks(reinterpret_cast<const uint32_t*>(rows), count));
+  }
+
+  // JS fills the reserved rows in Wasm memory as f64 [timestamp ms, W3C
+  // stackId or -1] (TraceLoader::ReserveSamples), then commits.
+  uintptr_t reserveSamples(uint32_t n) {
+    SampleBuffer::Span span = loader_.ReserveSamples(n);
+    reserved_ = uint32_t(span.size);
+    return reinterpret_cast<uintptr_t>(span.data);
+  }
+  uint32_t reservedSamples() const { return reserved_; }
+  int32_t commitSamples() {
+    reserved_ = 0;
+    return int32_t(loader_.CommitSamples());
+  }
+
+ private:
+  TraceLoader loader_;
+  uint32_t reserved_ = 0;  // sample rows JS is filling
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(load) {
+  class_<JsTraceLoad>("TraceLoad")
+      .constructor<uintptr_t, bool>()
+      .function("loadResources", &JsTraceLoad::loadResources)
+      .function("loadFrames", &JsTraceLoad::loadFrames)
+      .function("loadStacks", &JsTraceLoad::loadStacks)
+      .function("reserveSamples", &JsTraceLoad::reserveSamples)
+      .function("reservedSamples", &JsTraceLoad::reservedSamples)
+      .function("commitSamples", &JsTraceLoad::commitSamples);
+}
