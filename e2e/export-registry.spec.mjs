@@ -36,7 +36,7 @@ test('a registered format is exported, written by the CLI and attached by the fi
 }, testInfo) => {
   await ready;
   const builtins = exportFormats().map((f) => f.id);
-  expect(builtins).toEqual(['chrome', 'cpuprofile', 'perfetto']);
+  expect(builtins).toEqual(['chrome', 'cpuprofile', 'perfetto', 'pprof']);
   const unregister = registerExportFormat(dummy);
   try {
     expect(exportFormats().map((f) => f.id)).toEqual([...builtins, 'dummy']);
@@ -61,7 +61,7 @@ test('a registered format is exported, written by the CLI and attached by the fi
       { url: `${baseURL}/e2e/pages/record/untouched.html`, seconds: 0.5, out, dense: false },
       () => {},
     );
-    for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'summary.txt'])
+    for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'profile.pb.gz', 'summary.txt'])
       expect(existsSync(join(out, f)), f).toBe(true);
     expect(readFileSync(join(out, 'samples.txt'), 'utf8')).toBe(`samples=${recorded.trace.samples.length}\n`);
   } finally {

@@ -26,6 +26,7 @@ export {
   toChromeTrace,
   toCpuProfile,
   toPerfettoTrace,
+  toPprof,
   exportTrace,
   exportFormats,
   registerExportFormat,

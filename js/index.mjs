@@ -35,6 +35,7 @@ export const {
   toChromeTrace,
   toCpuProfile,
   toPerfettoTrace,
+  toPprof,
   exportTrace,
   exportFormats,
   registerExportFormat,

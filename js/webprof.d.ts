@@ -318,6 +318,8 @@ export function toChromeTrace(input: ExportInput, options?: TraceExportOptions):
 export function toCpuProfile(input: ExportInput): ArrayBuffer;
 /** Perfetto protobuf trace (.pftrace). */
 export function toPerfettoTrace(input: ExportInput, options?: TraceExportOptions): ArrayBuffer;
+/** pprof profile.proto, gzipped (profile.pb.gz): CPU time in ns and sample counts per stack. */
+export function toPprof(input: ExportInput): ArrayBuffer;
 /** Where the last export spent its time (diagnostics for benchmarks). */
 export function lastExportTimings(): {
   loadMs: number;

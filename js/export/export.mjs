@@ -2,7 +2,7 @@
 // written in any format of the core's format registry
 // (src/export/format_registry.h), which is the one list of formats:
 // exportFormats() reads it from the core, exportTrace(id, …) dispatches
-// through it, and toChromeTrace/toCpuProfile/toPerfettoTrace are its three
+// through it, and toChromeTrace/toCpuProfile/toPerfettoTrace/toPprof are its
 // built-ins by name. The CLI, the Playwright fixture and the demo iterate
 // exportFormats(), so a format added to the core reaches all of them.
 // registerExportFormat() adds a format written in JS (for tools and tests);
@@ -37,6 +37,11 @@ export function toCpuProfile(input) {
 /** Perfetto protobuf trace (.pftrace) bytes. */
 export function toPerfettoTrace(input, options = {}) {
   return exportTrace('perfetto', input, options);
+}
+
+/** pprof profile.proto, gzipped (profile.pb.gz; `go tool pprof`, Pyroscope, Parca). */
+export function toPprof(input) {
+  return exportTrace('pprof', input, {});
 }
 
 // ---- the registry ----

@@ -1,6 +1,6 @@
 // `webprof record <url>`: profile a page in headless Chromium and write one
 // file per export format (exportFormats(): trace.json, profile.cpuprofile,
-// trace.pftrace, …) and summary.txt.
+// trace.pftrace, profile.pb.gz, …) and summary.txt.
 //
 // Progress goes to stderr; every failure prints one line starting with
 // "webprof record:" and exits non-zero (2 = bad usage, 1 = runtime failure).

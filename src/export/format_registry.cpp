@@ -6,6 +6,7 @@
 #include "export/format_chrome_trace.h"
 #include "export/format_cpuprofile.h"
 #include "export/format_perfetto.h"
+#include "export/format_pprof.h"
 
 namespace webprof {
 namespace {
@@ -19,6 +20,9 @@ const ExportFormat kBuiltinFormats[] = {
      "profile", "cpuprofile", "application/json", &WriteCpuProfileFormat},
     {int32_t(ExportFormatId::kPerfetto), "perfetto", "Perfetto protobuf trace",
      "trace", "pftrace", "application/octet-stream", &WritePerfettoFormat},
+    {int32_t(ExportFormatId::kPprof), "pprof",
+     "pprof profile (gzipped protobuf)", "profile", "pb.gz", "application/gzip",
+     &WritePprofFormat},
 };
 
 std::vector<ExportFormat>& Formats() {

@@ -27,6 +27,7 @@ enum class ExportFormatId : int32_t {
   kChromeTrace = 0,
   kCpuProfile = 1,
   kPerfetto = 2,
+  kPprof = 3,
 };
 
 using ExportWriter = void (*)(const ExportInput&, const ExportOptions&,

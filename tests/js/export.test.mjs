@@ -236,6 +236,7 @@ test('the format registry: the core lists every format, toX() are its built-ins 
       ['chrome', 'trace.json', 'application/json'],
       ['cpuprofile', 'profile.cpuprofile', 'application/json'],
       ['perfetto', 'trace.pftrace', 'application/octet-stream'],
+      ['pprof', 'profile.pb.gz', 'application/gzip'],
     ],
   );
   const input = fixture(50);
@@ -246,9 +247,10 @@ test('the format registry: the core lists every format, toX() are its built-ins 
   );
   same(webprof.exportTrace('cpuprofile', input), webprof.toCpuProfile(input));
   same(webprof.exportTrace('perfetto', input), webprof.toPerfettoTrace(input));
+  same(webprof.exportTrace('pprof', input), webprof.toPprof(input));
   assert.throws(
     () => webprof.exportTrace('svg', input),
-    /unknown export format "svg" \(known: chrome, cpuprofile, perfetto\)/,
+    /unknown export format "svg" \(known: chrome, cpuprofile, perfetto, pprof\)/,
   );
   assert.throws(() => webprof.exportTrace('chrome', null), TypeError);
 });
@@ -290,6 +292,6 @@ test('a format registered in JS is listed and exported until it is removed', () 
   } finally {
     remove();
   }
-  assert.equal(webprof.exportFormats().length, 3);
+  assert.equal(webprof.exportFormats().length, 4);
   assert.throws(() => webprof.exportTrace('count', fixture(1)), /unknown export format/);
 });

@@ -26,6 +26,8 @@ async function main(page: Page) {
 
   const json: ArrayBuffer = webprof.toChromeTrace({ profile: t });
   const pf: ArrayBuffer = webprof.toPerfettoTrace({ profile: trace });
+  const gz: ArrayBuffer = webprof.toPprof({ profile: trace });
+  void gz;
   void webprof.toCpuProfile({ profile: t });
   const formats: webprof.ExportFormat[] = webprof.exportFormats();
   const bytes: ArrayBuffer = webprof.exportTrace(formats[0].id, { profile: trace }, { threadName: 'main' });

@@ -1,0 +1,150 @@
+// pprof export read by its reference consumer: `go tool pprof` (Debian's
+// golang-go, installed by .ci/setup.sh) on the profile.pb.gz `webprof
+// record` writes, against the .cpuprofile of the same recording.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ready, toPprof, exportFormats } from 'webprof';
+import { startStaticServer } from '../../e2e/server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(root, 'dist', 'webprof-cli.mjs');
+const WORKLOAD = ['weightedHeavy', 'weightedMedium', 'weightedLight'];
+let server;
+let base;
+
+before(async () => {
+  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+after(() => server.close());
+
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, PPROF_TMPDIR: tmpdir() } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+// Self samples per function name, from a .cpuprofile's hitCounts.
+function cpuprofileHits(cpu) {
+  const hits = new Map();
+  for (const n of cpu.nodes) {
+    const name = n.callFrame.functionName;
+    if (n.hitCount) hits.set(name, (hits.get(name) ?? 0) + n.hitCount);
+  }
+  return hits;
+}
+
+const UNIT_NS = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, mins: 60e9, hrs: 3600e9 };
+
+// `go tool pprof -top` rows: [{name, flatNs}] in the order printed.
+function pprofTop(text) {
+  const rows = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*([\d.]+)(ns|us|µs|ms|s|mins|hrs)\s+[\d.]+%\s+[\d.]+%\s+[\d.]+\S+\s+[\d.]+%\s+(.+)$/.exec(
+      line,
+    );
+    if (m) rows.push({ name: m[3].trim(), flatNs: Number(m[1]) * UNIT_NS[m[2]] });
+  }
+  return rows;
+}
+
+test('go tool pprof -top ranks a recording like its .cpuprofile', { timeout: 180_000 }, async () => {
+  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
+  assert.equal(go.status, 0, 'golang-go is needed (.ci/setup.sh installs it)');
+  const out = mkdtempSync(join(tmpdir(), 'webprof-pprof-'));
+  const r = await run(process.execPath, [
+    bin,
+    'record',
+    `${base}/weighted.html`,
+    '--seconds',
+    '2',
+    '--out',
+    out,
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+
+  const top = await run('go', [
+    'tool',
+    'pprof',
+    '-top',
+    '-nodecount=1000',
+    '-nodefraction=0',
+    join(out, 'profile.pb.gz'),
+  ]);
+  assert.equal(top.status, 0, top.stderr);
+  assert.match(top.stdout, /Type: cpu/);
+  const period = Number(/period: (\d+)/.exec(decodeRaw(join(out, 'profile.pb.gz')))?.[1]);
+  assert.ok(period > 0, 'a period');
+  const rows = pprofTop(top.stdout).filter((x) => x.flatNs > 0);
+  const hits = cpuprofileHits(JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8')));
+  // Every function with self time, and only those, in .cpuprofile order:
+  // pprof lists by flat time, descending, and each flat is hits x period
+  // (pprof rounds to 3 or more significant digits).
+  assert.deepEqual(new Set(rows.map((x) => x.name)), new Set(hits.keys()), top.stdout);
+  for (let i = 1; i < rows.length; i++)
+    assert.ok(
+      hits.get(rows[i - 1].name) >= hits.get(rows[i].name),
+      `${rows[i - 1].name} before ${rows[i].name}`,
+    );
+  for (const row of rows) {
+    const want = hits.get(row.name) * period;
+    assert.ok(Math.abs(row.flatNs - want) <= want * 0.01, `${row.name}: ${row.flatNs} vs ${want}`);
+  }
+  const rank = rows.map((x) => x.name);
+  for (const name of WORKLOAD) assert.ok(rank.includes(name), `${name} in\n${top.stdout}`);
+  // 24 ms vs 4 ms per tick: far apart whatever the sampler's noise.
+  assert.ok(rank.indexOf('weightedHeavy') < rank.indexOf('weightedLight'), top.stdout);
+});
+
+function decodeRaw(file) {
+  const r = spawnSync(
+    'protoc',
+    ['--decode=perftools.profiles.Profile', '-I', join(root, 'tests/fixtures/pprof'), 'profile.proto'],
+    {
+      input: gunzipSync(readFileSync(file)),
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test('toPprof writes a gzip member holding profile.proto; the registry lists it', async () => {
+  await ready;
+  assert.ok(exportFormats().some((f) => f.id === 'pprof' && f.fileName === 'profile.pb.gz'));
+  const trace = {
+    resources: ['https://x.test/a.js'],
+    frames: [
+      { name: 'outer', resourceId: 0, line: 1, column: 1 },
+      { name: 'inner', resourceId: 0, line: 5, column: 3 },
+    ],
+    stacks: [{ frameId: 0 }, { frameId: 1, parentId: 0 }],
+    samples: [
+      { timestamp: 0, stackId: 1 },
+      { timestamp: 1, stackId: 1 },
+      { timestamp: 2, stackId: 0 },
+      { timestamp: 3 },
+    ],
+  };
+  const gz = new Uint8Array(toPprof({ profile: trace }));
+  assert.deepEqual([gz[0], gz[1]], [0x1f, 0x8b]);
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-pprof-'));
+  writeFileSync(join(dir, 'p.pb.gz'), gz);
+  const decoded = decodeRaw(join(dir, 'p.pb.gz'));
+  for (const s of ['outer', 'inner', 'https://x.test/a.js', '(program)', 'nanoseconds'])
+    assert.ok(decoded.includes(`string_table: "${s}"`), s);
+  assert.match(decoded, /period: 1000000/);
+  // inner: 2 samples of 1 ms, leaf first; outer: 1; (program): 1.
+  assert.match(decoded, /location_id: 2\n\s+location_id: 1\n\s+value: 2\n\s+value: 2000000/);
+});
