@@ -40,6 +40,7 @@ export {
   PERFETTO_ORIGIN,
 } from './export/perfetto.mjs';
 export { Profiler, importTrace } from './profiler/profiler.mjs';
+export { symbolicate, openSourceMap } from './symbolicate/symbolicate.mjs';
 export { probe, keepBuiltinFrames } from './profiler/sampler.mjs';
 export { wrap, instrument } from './profiler/probe-sites.mjs';
 export { isMutedScriptUrl } from './profiler/muted.mjs';

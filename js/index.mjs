@@ -47,6 +47,8 @@ export const {
   PERFETTO_ORIGIN,
   Profiler,
   importTrace,
+  symbolicate,
+  openSourceMap,
   probe,
   keepBuiltinFrames,
   wrap,

@@ -39,6 +39,8 @@ export interface ProfilerFrame {
   resourceId?: number;
   line?: number;
   column?: number;
+  /** webprof extension: where a frame mapped through a source map was sampled (symbolicate()). */
+  generated?: { name: string; resourceId?: number; line?: number; column?: number };
 }
 export interface ProfilerStack {
   parentId?: number;
@@ -398,7 +400,41 @@ export interface ProfilerInitOptions {
   maxBufferSize: number;
   /** webprof extension: 'auto' (native where the page's policy allows it, else polyfill), 'native', 'polyfill'. */
   backend?: 'auto' | 'native' | 'polyfill';
+  /**
+   * webprof extension: source maps applied at stop(). Default: each script's map is found from its
+   * `SourceMap` header or `//# sourceMappingURL=` (same-origin or CORS only); an object supplies maps by
+   * script URL (others are still found); false switches it off.
+   */
+  sourceMaps?: false | Record<string, SourceMapInput>;
 }
+/** A v3 source map (or index map) as JSON text, its bytes or the parsed object. */
+export type SourceMapInput = string | ArrayBuffer | ArrayBufferView | object;
+/** What symbolicate() did: frames mapped, and maps that failed (their scripts' frames are unchanged). */
+export interface Symbolication {
+  mapped: number;
+  errors: { resource: string; message: string }[];
+}
+/**
+ * A new trace whose frames are mapped through the scripts' source maps (keyed by script URL as in
+ * `trace.resources`): original function name, file, line and column, the sampled position in
+ * `frame.generated`. Original files are appended to `resources`.
+ */
+export function symbolicate(
+  trace: ProfilerTrace,
+  maps: Record<string, SourceMapInput> | Map<string, SourceMapInput>,
+  options?: { mapUrls?: Record<string, string> },
+): ProfilerTrace & { symbolication: Symbolication };
+/** A decoded source map held in the core; dispose() frees it. */
+export interface OpenSourceMap {
+  readonly sources: string[];
+  readonly names: string[];
+  readonly segmentCount: number;
+  /** [line, column, …] 1-based -> Uint32Array rows [source, line, column, name]; 0xffffffff = none. */
+  lookup(positions: ArrayLike<number>): Uint32Array;
+  dispose(): void;
+}
+/** Decodes a v3 source map (or index map); throws WebprofError (code 'SourceMapInvalid') when malformed. */
+export function openSourceMap(map: SourceMapInput, mapUrl?: string): OpenSourceMap;
 export interface ProfilerEventMap {
   samplebufferfull: Event;
 }

@@ -221,6 +221,9 @@ export async function rewrittenScript(state, url, responseHeaders, source, worke
     body = worker === 'module' ? `import ${agent};${body}` : `importScripts(${agent});${body}`;
   }
   delete headers['content-length'];
+  // Columns moved: the script's own source map no longer describes it
+  // (js/symbolicate/discover.mjs reads this and leaves its frames alone).
+  if (t.sites > 0) headers['x-webprof-rewritten'] = 'sampling transform';
   remember(state, url, body, headers);
   return { headers, body };
 }

@@ -30,6 +30,7 @@ import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
 import { installPlatformSites } from './platform-sites.mjs';
 import { sparseDiagnostic, summarize } from '../export/summary.mjs';
 import { resolvePending } from './deferred.mjs';
+import { symbolicateInPage } from '../symbolicate/discover.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.
@@ -89,7 +90,16 @@ function convertOptions(options) {
     throw new RangeError("Failed to construct 'Profiler': sampleInterval must be non-negative.");
   if (!BACKENDS.includes(backend))
     throw new TypeError(`Failed to construct 'Profiler': backend must be one of ${BACKENDS.join(', ')}.`);
-  return { sampleInterval, maxBufferSize, backend };
+  const sourceMaps = options.sourceMaps;
+  if (
+    sourceMaps !== undefined &&
+    sourceMaps !== false &&
+    (sourceMaps === null || typeof sourceMaps !== 'object')
+  )
+    throw new TypeError(
+      "Failed to construct 'Profiler': sourceMaps must be false or an object {scriptUrl: map}.",
+    );
+  return { sampleInterval, maxBufferSize, backend, sourceMaps };
 }
 
 function invalidState() {
@@ -117,6 +127,7 @@ export class Profiler extends EventTarget {
       throw new DOMException('This browser has no native Profiler.', 'NotSupportedError');
     }
     if (!this._impl) this._impl = new PolyfillBackend(this, o);
+    this._sourceMaps = o.sourceMaps;
   }
 
   /** The interval really used (ms). */
@@ -131,11 +142,15 @@ export class Profiler extends EventTarget {
     return this._impl.kind;
   }
 
-  /** Stops the session and resolves with its ProfilerTrace. */
+  /**
+   * Stops the session and resolves with its ProfilerTrace, its frames mapped
+   * through the scripts' source maps unless `sourceMaps: false`
+   * (js/symbolicate/discover.mjs).
+   */
   stop() {
     if (this._stopCalled) return invalidState();
     this._stopCalled = true;
-    return this._impl.stop();
+    return this._impl.stop().then((trace) => symbolicateInPage(trace, this._sourceMaps));
   }
 
   /** A probe-site wrapper for fn (webprof extension; shared by all profilers). */

@@ -35,7 +35,8 @@ namespace webprof {
     "the script could not be scanned (malformed or unsupported syntax)")     \
   X(kTrapped,                                                                \
     "the Wasm core trapped or aborted earlier; this instance is unusable "   \
-    "(boundary/health.h)")
+    "(boundary/health.h)")                                                   \
+  X(kSourceMapInvalid, "the source map is malformed (the error says where)")
 
 enum class Status : int32_t {
 #define WEBPROF_STATUS_ENUM(name, msg) name,

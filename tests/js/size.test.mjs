@@ -9,10 +9,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { distFiles, usageSizes } from '../../js/tools/size.mjs';
 
 const KB = 1024;
+// +20 KB on 2026-12-01 for issue 19 (measured 155.2 / 156.9 / 138.6 KB with it): the pprof writer and
+// its gzip (≈ 5 KB) and source maps in the page (decoder, symbolicator, binding: ≈ 15 KB).
 const BUDGET = {
-  'drop-in: webprof.js + .wasm': 150 * KB,
-  'ES module as shipped: webprof.mjs + chunk + .wasm': 150 * KB,
-  'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 135 * KB,
+  'drop-in: webprof.js + .wasm': 170 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 170 * KB,
+  'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 155 * KB,
   'probes alone, flags off: app bundle (no .wasm)': 1 * KB,
 };
 
