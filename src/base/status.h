@@ -36,7 +36,10 @@ namespace webprof {
   X(kTrapped,                                                                \
     "the Wasm core trapped or aborted earlier; this instance is unusable "   \
     "(boundary/health.h)")                                                   \
-  X(kSourceMapInvalid, "the source map is malformed (the error says where)")
+  X(kSourceMapInvalid, "the source map is malformed (the error says where)") \
+  X(kMalformedProfile,                                                       \
+    "the profile is malformed or truncated (not the format it claims)")      \
+  X(kNoProfileThread, "the profile holds no thread of the page")
 
 enum class Status : int32_t {
 #define WEBPROF_STATUS_ENUM(name, msg) name,

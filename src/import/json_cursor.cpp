@@ -1,0 +1,318 @@
+#include "import/json_cursor.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace webprof {
+namespace {
+
+void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(char(cp));
+  } else if (cp < 0x800) {
+    out->push_back(char(0xC0 | (cp >> 6)));
+    out->push_back(char(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(char(0xE0 | (cp >> 12)));
+    out->push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(char(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(char(0xF0 | (cp >> 18)));
+    out->push_back(char(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(char(0x80 | (cp & 0x3F)));
+  }
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+bool JsonCursor::Fail(const char* expected) {
+  if (error_.empty()) {
+    error_ = pos_ >= text_.size() ? "truncated at byte " : "at byte ";
+    error_ += std::to_string(pos_);
+    error_ += ": expected ";
+    error_ += expected;
+  }
+  pos_ = text_.size();
+  return false;
+}
+
+void JsonCursor::SkipSpace() {
+  while (pos_ < text_.size()) {
+    char c = text_[pos_];
+    if (c != ' ' && c != '\n' && c != '\r' && c != '\t') return;
+    ++pos_;
+  }
+}
+
+JsonCursor::Type JsonCursor::Peek() {
+  if (!ok()) return Type::kBad;
+  SkipSpace();
+  if (pos_ >= text_.size()) return Type::kBad;
+  switch (text_[pos_]) {
+    case '{':
+      return Type::kObject;
+    case '[':
+      return Type::kArray;
+    case '"':
+      return Type::kString;
+    case 't':
+    case 'f':
+      return Type::kBool;
+    case 'n':
+      return Type::kNull;
+    default: {
+      char c = text_[pos_];
+      return c == '-' || (c >= '0' && c <= '9') ? Type::kNumber : Type::kBad;
+    }
+  }
+}
+
+bool JsonCursor::BeginObject() {
+  if (Peek() != Type::kObject) return Fail("an object");
+  if (open_.size() >= kMaxDepth) return Fail("less nesting");
+  ++pos_;
+  open_.push_back('{');
+  first_.push_back(true);
+  return true;
+}
+
+bool JsonCursor::BeginArray() {
+  if (Peek() != Type::kArray) return Fail("an array");
+  if (open_.size() >= kMaxDepth) return Fail("less nesting");
+  ++pos_;
+  open_.push_back('[');
+  first_.push_back(true);
+  return true;
+}
+
+// Past the closing bracket (more = false, container popped) or past the
+// comma before the next member (more = true).
+bool JsonCursor::Separator(char close, bool* more) {
+  *more = false;
+  if (!ok()) return false;
+  if (open_.empty() || open_.back() != (close == '}' ? '{' : '['))
+    return Fail(close == '}' ? "to be inside an object" : "to be in an array");
+  SkipSpace();
+  if (pos_ >= text_.size()) return Fail(close == '}' ? "'}'" : "']'");
+  if (text_[pos_] == close) {
+    ++pos_;
+    open_.pop_back();
+    first_.pop_back();
+    return true;
+  }
+  if (!first_.back()) {
+    if (text_[pos_] != ',')
+      return Fail(close == '}' ? "',' or '}'" : "',' or ']'");
+    ++pos_;
+  }
+  first_.back() = false;
+  *more = true;
+  return true;
+}
+
+bool JsonCursor::NextKey(std::string* key) {
+  bool more;
+  if (!Separator('}', &more) || !more) return false;
+  if (Peek() != Type::kString) return Fail("a key string");
+  if (!String(key)) return false;
+  SkipSpace();
+  if (pos_ >= text_.size() || text_[pos_] != ':') return Fail("':'");
+  ++pos_;
+  return true;
+}
+
+bool JsonCursor::NextElement() {
+  bool more;
+  return Separator(']', &more) && more;
+}
+
+bool JsonCursor::String(std::string* out) {
+  if (Peek() != Type::kString) return Fail("a string");
+  if (out) out->clear();
+  ++pos_;
+  while (pos_ < text_.size()) {
+    size_t run = pos_;
+    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\' &&
+           static_cast<unsigned char>(text_[pos_]) >= 0x20)
+      ++pos_;
+    if (out) out->append(text_.data() + run, pos_ - run);
+    if (pos_ >= text_.size()) break;
+    char c = text_[pos_];
+    if (c == '"') {
+      ++pos_;
+      return true;
+    }
+    if (c != '\\') return Fail("no control character in a string");
+    if (pos_ + 1 >= text_.size()) break;
+    char e = text_[pos_ + 1];
+    pos_ += 2;
+    uint32_t cp = 0;
+    switch (e) {
+      case '"':
+        cp = '"';
+        break;
+      case '\\':
+        cp = '\\';
+        break;
+      case '/':
+        cp = '/';
+        break;
+      case 'b':
+        cp = '\b';
+        break;
+      case 'f':
+        cp = '\f';
+        break;
+      case 'n':
+        cp = '\n';
+        break;
+      case 'r':
+        cp = '\r';
+        break;
+      case 't':
+        cp = '\t';
+        break;
+      case 'u': {
+        auto hex4 = [&](uint32_t* v) {
+          if (pos_ + 4 > text_.size()) return false;
+          *v = 0;
+          for (int i = 0; i < 4; ++i) {
+            int h = HexValue(text_[pos_ + i]);
+            if (h < 0) return false;
+            *v = *v * 16 + uint32_t(h);
+          }
+          pos_ += 4;
+          return true;
+        };
+        if (!hex4(&cp)) return Fail("4 hex digits after \\u");
+        if (cp >= 0xD800 && cp < 0xDC00 && pos_ + 1 < text_.size() &&
+            text_[pos_] == '\\' && text_[pos_ + 1] == 'u') {
+          size_t back = pos_;
+          pos_ += 2;
+          uint32_t lo;
+          if (hex4(&lo) && lo >= 0xDC00 && lo < 0xE000) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          } else {
+            pos_ = back;
+          }
+        }
+        if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;
+        break;
+      }
+      default:
+        return Fail("a valid escape");
+    }
+    if (out) AppendUtf8(cp, out);
+  }
+  return Fail("'\"' closing the string");
+}
+
+bool JsonCursor::Number(double* out) {
+  if (Peek() != Type::kNumber) return Fail("a number");
+  size_t start = pos_;
+  if (text_[pos_] == '-') ++pos_;
+  auto digits = [&] {
+    size_t from = pos_;
+    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9')
+      ++pos_;
+    return pos_ > from;
+  };
+  if (!digits()) return Fail("a digit");
+  if (pos_ < text_.size() && text_[pos_] == '.') {
+    ++pos_;
+    if (!digits()) return Fail("a digit after '.'");
+  }
+  if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+    ++pos_;
+    if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-'))
+      ++pos_;
+    if (!digits()) return Fail("an exponent");
+  }
+  size_t len = pos_ - start;
+  char buf[64];
+  if (len >= sizeof(buf)) return Fail("a shorter number");
+  text_.copy(buf, len, start);
+  buf[len] = 0;
+  double v = std::strtod(buf, nullptr);
+  if (!std::isfinite(v)) return Fail("a finite number");
+  if (out) *out = v;
+  return true;
+}
+
+bool JsonCursor::Literal(std::string_view word) {
+  if (text_.substr(pos_, word.size()) != word) return false;
+  pos_ += word.size();
+  return true;
+}
+
+bool JsonCursor::Bool(bool* out) {
+  if (Peek() != Type::kBool) return Fail("true or false");
+  bool v = text_[pos_] == 't';
+  if (!Literal(v ? "true" : "false")) return Fail("true or false");
+  if (out) *out = v;
+  return true;
+}
+
+bool JsonCursor::Null() {
+  if (Peek() != Type::kNull || !Literal("null")) return Fail("null");
+  return true;
+}
+
+bool JsonCursor::NumberOrNull(double* out, double if_null) {
+  if (Peek() == Type::kNull) {
+    *out = if_null;
+    return Null();
+  }
+  return Number(out);
+}
+
+bool JsonCursor::Skip() {
+  const size_t base = open_.size();
+  do {
+    switch (Peek()) {
+      case Type::kObject:
+        BeginObject();
+        break;
+      case Type::kArray:
+        BeginArray();
+        break;
+      case Type::kString:
+        String(nullptr);
+        break;
+      case Type::kNumber:
+        Number(nullptr);
+        break;
+      case Type::kBool:
+        Bool(nullptr);
+        break;
+      case Type::kNull:
+        Null();
+        break;
+      case Type::kBad:
+        return Fail("a value");
+    }
+    // After a value (or an opened container): to the next value to read,
+    // closing every container that has no more members.
+    while (ok() && open_.size() > base) {
+      bool more = open_.back() == '{' ? NextKey(nullptr) : NextElement();
+      if (more) break;
+    }
+  } while (ok() && open_.size() > base);
+  return ok();
+}
+
+bool JsonCursor::AtEnd() {
+  if (!ok()) return false;
+  SkipSpace();
+  return pos_ == text_.size() || Fail("the end of the text");
+}
+
+}  // namespace webprof

@@ -1,0 +1,80 @@
+// A pull reader over JSON text for importers of large profiles.
+//
+// Problem: a Firefox profile is tens of MB of JSON of which an importer
+// needs one thread's tables; a DOM of the whole text would cost several
+// times its size in Wasm memory. The cursor reads values in place, in order,
+// and skips what the importer does not ask for (Skip() is iterative, so a
+// deep or hostile text never overflows the small Wasm stack). An importer
+// may remember Offset() before a value and Seek() back to it later: a
+// first pass finds what to read, a second reads only that.
+//
+// Errors: the first failure (truncated text, a wrong token, nesting past
+// kMaxDepth, a number out of range) sticks; every later call returns false
+// and error() says what was expected at which byte. Strict RFC 8259 tokens;
+// strings come back with escapes decoded (an escaped lone surrogate becomes
+// U+FFFD; other bytes are passed on as they are: the trace's string tables
+// normalise UTF-8 when they intern).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace webprof {
+
+class JsonCursor {
+ public:
+  static constexpr size_t kMaxDepth = 512;
+  enum class Type { kNull, kBool, kNumber, kString, kArray, kObject, kBad };
+
+  explicit JsonCursor(std::string_view text) : text_(text) {}
+
+  // The type of the next value (whitespace skipped); kBad at the end or on
+  // a character no value starts with.
+  Type Peek();
+
+  // Containers: Begin*() enters one; Next*() moves to its next member and
+  // returns false (having consumed the closing bracket) when there is none.
+  bool BeginObject();
+  bool NextKey(std::string* key);  // key may be null
+  bool BeginArray();
+  bool NextElement();
+
+  // Scalars; `out` may be null to consume without keeping.
+  bool String(std::string* out);
+  bool Number(double* out);
+  bool Bool(bool* out);
+  bool Null();
+  // A number, or null (-> `if_null`): Gecko tables use null for "absent".
+  bool NumberOrNull(double* out, double if_null);
+  // Any value, with everything inside it.
+  bool Skip();
+  // The whole document holds nothing past its one value.
+  bool AtEnd();
+
+  size_t Offset() { return SkipSpace(), pos_; }
+  // Back to an offset Offset() returned outside any container (or inside
+  // the same containers as now: the nesting is kept as it is).
+  void Seek(size_t offset) { pos_ = offset; }
+
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  bool Fail(const char* expected);
+
+ private:
+  void SkipSpace();
+  bool Literal(std::string_view word);
+  bool Separator(char close, bool* more);
+
+  std::string_view text_;
+  size_t pos_ = 0;
+  std::string error_;
+  // One entry per open container: '{' or '['; `first_` marks whether its
+  // next member is the first (no comma before it).
+  std::vector<char> open_;
+  std::vector<bool> first_;
+};
+
+}  // namespace webprof

@@ -1,0 +1,60 @@
+// Bindings for the importers of other profilers' formats (src/import/):
+// one function per format, converting arguments and the result only.
+//
+// Ownership: JS malloc()s the profile text in Wasm memory, calls, then
+// frees it; the imported trace goes into a Session JS already owns (a
+// TraceSession's handle), so it is exported, summarised and read back as
+// any other.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "bind_util.h"
+#include "import/gecko_profile.h"
+
+using namespace emscripten;
+using namespace webprof;
+
+namespace {
+
+// A Gecko profile (UTF-8 JSON at text_ptr) into the session behind
+// `handle`: {status, error, intervalMs, pid, tid, threadName, processName,
+// threadSamples, samples, timeOriginMs, truncated}. Window and origin are
+// Unix ms (NaN origin: the window start).
+val ImportGecko(uintptr_t handle, uintptr_t text_ptr, double text_len,
+                std::string page_url, double window_start, double window_end,
+                double time_origin) {
+  val out = val::object();
+  boundary::Entry entry(bind::instance_health);
+  if (!entry) {
+    out.set("status", bind::kTrapped);
+    return out;
+  }
+  GeckoImportOptions o;
+  o.page_url = std::move(page_url);
+  o.window_start_ms = window_start;
+  o.window_end_ms = window_end;
+  o.time_origin_ms = time_origin;
+  GeckoImportInfo info;
+  std::string error;
+  Status st =
+      ImportGeckoProfile(bind::View(text_ptr, static_cast<uint32_t>(text_len)),
+                         o, reinterpret_cast<Session*>(handle), &info, &error);
+  out.set("status", static_cast<int32_t>(st));
+  out.set("error", error);
+  out.set("intervalMs", info.interval_ms);
+  out.set("pid", double(info.pid));
+  out.set("tid", double(info.tid));
+  out.set("threadName", info.thread_name);
+  out.set("processName", info.process_name);
+  out.set("threadSamples", info.thread_samples);
+  out.set("samples", info.samples);
+  out.set("timeOriginMs", info.time_origin_ms);
+  out.set("truncated", info.truncated);
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(import) { function("importGeckoProfile", &ImportGecko); }
