@@ -50,12 +50,27 @@ export function sparseDiagnostic(summary, backend) {
   );
 }
 
-/** The summary as aligned text lines (with sparseDiagnostic's note when it has one). */
-export function formatSummary(summary, { backend } = {}) {
+const SAMPLERS = {
+  native: 'Chromium native',
+  gecko: "Gecko (Firefox's own)",
+  polyfill: 'webprof polyfill',
+};
+
+/** Which sampler a backend name stands for, for people ("Chromium native", "Gecko (Firefox's own)", …). */
+export function samplerName(backend) {
+  return SAMPLERS[backend] || String(backend);
+}
+
+/**
+ * The summary as aligned text lines (with sparseDiagnostic's note when it has one);
+ * with `backend` (and `sampleInterval`, ms) the first line says which sampler ran and how often.
+ */
+export function formatSummary(summary, { backend, sampleInterval } = {}) {
   const lines = [];
+  const every = typeof sampleInterval === 'number' ? `, every ${sampleInterval} ms` : '';
   lines.push(
     `samples: ${summary.samples} (${summary.withStack} with a JS stack) over ${summary.durationMs.toFixed(1)} ms` +
-      (backend ? `, sampler: ${backend}` : ''),
+      (backend ? `, sampler: ${samplerName(backend)}${every}` : ''),
   );
   lines.push('self%   total%  function (location)');
   for (const r of summary.top) {

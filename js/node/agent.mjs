@@ -68,13 +68,16 @@ export async function stopInPage(w) {
   const session = w.__session;
   if (!session) throw new Error('webprof: no profile is running in this page');
   w.__session = null;
+  // The sampler stops first: ending the probes window runs webprof's core,
+  // which an engine's own sampler would record as the page's time.
+  const stopped = session.profiler.stop();
   let probes = null;
   if (typeof w.end === 'function') {
     w.end((aggregates, marks, traces) => {
       probes = { aggregates: [...aggregates], marks, traces };
     });
   }
-  const trace = await session.profiler.stop();
+  const trace = await stopped;
   // Probe info objects are the page's: keep what survives structured cloning.
   return JSON.parse(
     JSON.stringify({

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { install, makeResult, stopProfile, watchPageErrors } from './playwright.mjs';
 import { recordInWebKit } from './webkit-record.mjs';
+import { recordInFirefox } from './firefox.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 import { writeReport, openInBrowser } from './report.mjs';
 
@@ -34,6 +35,7 @@ const USAGE = `usage: webprof record <url> [options]
   --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
   --no-dense              do not pass the page's scripts through the sampling transform (polyfill)
   --browser PATH          Chromium executable (default /usr/bin/chromium)
+  --browser firefox       Firefox ESR via puppeteer-core with its own (Gecko) profiler; no page changes
   --browser webkit        WebKit (JavaScriptCore) via WebKitWebDriver under xvfb-run; polyfill only,
                           http:// pages; a --script gets {webkit} (js/node/webkit.mjs) instead of {page}
   --timeout-ms N          navigation timeout (default 30000)
@@ -146,6 +148,15 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
     for (const e of got.pageErrors) log(`[${elapsed()}] page error: ${e.name}: ${e.message}`);
     const result = await makeResult(got.data, { unsampled: got.unsampled, pageErrors: got.pageErrors });
     return finish(result, out, o.dense, log, elapsed);
+  }
+  if (o.browser === 'firefox') {
+    let result;
+    try {
+      result = await recordInFirefox({ ...o, actions }, log, elapsed);
+    } catch (e) {
+      throw new RecordError(`Firefox: ${e.message.split('\n')[0]}`);
+    }
+    return finish(result, out, false, log, elapsed);
   }
   try {
     await access(o.browser, constants.X_OK);

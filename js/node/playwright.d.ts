@@ -29,8 +29,9 @@ export interface ProfileOptions {
 export interface ProfileResult {
   trace: ProfilerTrace;
   probes: { aggregates: Map<string, AggrResult>; marks: MarkTimeline; traces: TraceTimeline } | null;
-  /** Which sampler ran: 'native' (Chromium's Profiler) or 'polyfill'. */
+  /** Which sampler ran: 'native' (Chromium's Profiler) or 'polyfill' ('gecko' for launchProfiledFirefox). */
   backend: 'native' | 'polyfill';
+  /** The sampler's interval in ms (also in summary.txt's first line and the trace's thread name). */
   sampleInterval: number;
   /** performance.now() in the page when the profile started. */
   startedAt: number;
@@ -91,6 +92,7 @@ export interface RecordOptions {
   backend?: 'auto' | 'native' | 'polyfill';
   native?: boolean;
   dense?: boolean;
+  /** A Chromium executable, 'webkit', or 'firefox' (Firefox ESR with its own Gecko profiler). */
   browser?: string;
   timeoutMs?: number;
   /** `webprof record --open` only (main()): open the flame chart afterwards. */
@@ -121,3 +123,64 @@ export interface WebprofFixtures {
 export function withWebprof<T extends {}, W extends {}>(
   base: TestType<T, W>,
 ): TestType<T & WebprofFixtures, W>;
+
+/** What Firefox's Gecko profile gave: the trace and where it came from. */
+export interface GeckoImport {
+  trace: ProfilerTrace;
+  /** The Gecko profiler's interval (meta.interval), ms. */
+  sampleInterval: number;
+  pid: number;
+  tid: number;
+  threadName: string;
+  processName: string;
+  /** The thread's samples in the whole profile (the trace keeps the window's). */
+  threadSamples: number;
+  /** Unix ms of the trace's timestamp 0. */
+  timeOrigin: number;
+  truncated: boolean;
+}
+/**
+ * A Gecko profile JSON (MOZ_PROFILER_SHUTDOWN's file) into webprof's trace, by the core's importer: the
+ * content-process main thread showing `pageUrl`, samples between `windowStart` and `windowEnd` (Unix ms),
+ * JS frames only (native and label frames give their time to the page function that called them).
+ * Throws a WebprofError (code 'MalformedProfile' or 'NoProfileThread') saying what is wrong.
+ */
+export function importGeckoProfile(
+  profile: string | Uint8Array | ArrayBuffer,
+  options?: {
+    pageUrl?: string;
+    windowStart?: number;
+    windowEnd?: number;
+    timeOrigin?: number;
+    maxBufferSize?: number;
+  },
+): GeckoImport;
+/**
+ * Launches Firefox ESR (puppeteer-core, WebDriver BiDi) with its Gecko profiler on from startup. `finish()`
+ * closes it, imports the profile it writes and resolves to a result like `profile()`'s with backend 'gecko'.
+ */
+export function launchProfiledFirefox(options?: {
+  executablePath?: string;
+  /** Gecko's sampling interval, ms (default 1). */
+  interval?: number;
+  headless?: boolean;
+  timeoutMs?: number;
+}): Promise<{
+  /** puppeteer-core's Browser. */
+  browser: import('puppeteer-core').Browser;
+  profilePath: string;
+  finish(window?: { pageUrl?: string; windowStart?: number; windowEnd?: number }): Promise<
+    Omit<ProfileResult, 'backend'> & {
+      /** Firefox's own sampler. */
+      backend: 'gecko';
+      gecko: {
+        pid: number;
+        tid: number;
+        threadName: string;
+        processName: string;
+        threadSamples: number;
+        timeOrigin: number;
+      };
+    }
+  >;
+}>;

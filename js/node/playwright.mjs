@@ -20,12 +20,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as webprof from '../index.mjs';
-import { summarize, formatSummary, sparseDiagnostic } from '../export/summary.mjs';
+import { summarize, formatSummary, samplerName, sparseDiagnostic } from '../export/summary.mjs';
 // The export registry, so tools can add a format the fixture and
 // `webprof record` then write too (same module instance as makeResult's).
 export { exportFormats, exportTrace, registerExportFormat } from '../export/export.mjs';
 export { ready } from '../core/core.mjs';
 export { record } from './cli.mjs';
+// Firefox's own (Gecko) sampler: a profiled Firefox and the importer of its profile.
+export { launchProfiledFirefox } from './firefox.mjs';
+export { importGeckoProfile } from '../import/gecko.mjs';
 import { HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
 import { newRewriteState, routePageLoads } from './rewrite.mjs';
 
@@ -99,7 +102,11 @@ const callIn = (target, fn, arg) =>
 export async function startProfile(page, options = {}) {
   await ensureAgent(page);
   const o = profileOptions(options);
-  await callIn(page, startInPage, o);
+  try {
+    await callIn(page, startInPage, o);
+  } catch (e) {
+    throw o.backend === 'native' ? nativeRefused(e) : e;
+  }
   const state = stateOf(page);
   if (state) state.profiling = o;
   for (const w of await agentWorkers(page)) {
@@ -110,6 +117,19 @@ export async function startProfile(page, options = {}) {
 }
 
 const isProfiling = (w) => w.evaluate((h) => !!globalThis[h].__session, HIDDEN).catch(() => false);
+
+// Chromium's native Profiler runs only in a document served with
+// `Document-Policy: js-profiling`: whether it may is settled when the
+// document loads, so asking later cannot be honoured silently.
+function nativeRefused(e) {
+  const why = String((e && e.message) || e).split('\n')[0];
+  return new Error(
+    `webprof: {native: true} asks for Chromium's native Profiler, which this document does not allow (${why}). ` +
+      `The sampler is chosen when a document loads: webprof serves documents with Document-Policy: js-profiling ` +
+      `from install(page, {native: true}), grantNativeProfiler(page), profile(…, {native: true}) or the fixture's ` +
+      `webprofProfile: {native: true} on — so ask before page.goto(), or navigate inside profile().`,
+  );
+}
 
 /**
  * Stops the profile running in `page` (started by startProfile or autoStart),
@@ -152,11 +172,20 @@ export async function profile(page, actions, options = {}) {
     await install(page, { native: !!options.native, dense: !!options.dense });
   watchPageErrors(page);
   await startProfile(page, options);
+  const startedIn = page.url();
   let result;
   try {
     await actions();
   } finally {
-    result = await stopProfile(page);
+    result = await stopProfile(page).catch((e) => {
+      // The profile lived in the document that was left: say so.
+      if (page.isClosed() || page.url() === startedIn) throw e;
+      throw new Error(
+        `webprof: the page navigated during profile() (from ${startedIn} to ${page.url()}); a profile covers one ` +
+          `document and ended with it. Profile each document with its own profile() call after its page.goto(), ` +
+          `or use the fixture's webprofProfile (every document profiled from its first script).`,
+      );
+    });
   }
   return result;
 }
@@ -180,9 +209,12 @@ export async function makeResult(
   }
   // One file per export format of the registry (js/export/export.mjs).
   const files = {};
-  for (const f of webprof.exportFormats()) files[f.fileName] = webprof.exportTrace(f.id, input);
+  // The trace says which sampler ran, and how often, in its thread's name.
+  const every = typeof sampleInterval === 'number' ? `, ${sampleInterval} ms` : '';
+  const naming = { threadName: `main (${samplerName(backend)} sampler${every})` };
+  for (const f of webprof.exportFormats()) files[f.fileName] = webprof.exportTrace(f.id, input, naming);
   const summary = summarize(trace);
-  let summaryText = formatSummary(summary, { backend });
+  let summaryText = formatSummary(summary, { backend, sampleInterval });
   workers.forEach((w, i) => {
     summaryText += `\nworker ${i + 1} (${w.url}, files in worker-${i + 1}/):\n${w.summaryText}`;
   });
@@ -259,7 +291,14 @@ export function withWebprof(base) {
             ? !!webprofProfile.dense
             : webprofDense && !native;
         if (webprofProfile || dense)
-          await install(page, { native, dense, autoStart: webprofProfile && profileOptions(webprofProfile) });
+          await install(page, {
+            native,
+            dense,
+            // 'auto' (not a forced 'native'): the first blank document has no
+            // policy and the init script must not throw into it; served
+            // documents carry the policy, and 'auto' takes the native sampler there.
+            autoStart: webprofProfile && profileOptions({ ...webprofProfile, native: false }),
+          });
         watchPageErrors(page);
         const stopWholeTest = async () => {
           const r = await stopProfile(page);
@@ -293,11 +332,13 @@ export function withWebprof(base) {
 
 // The Profiler options of a profile started here or by autoStart, with the
 // defaults both share.
+// {native: true} asks for the native sampler: refused clearly where the
+// document does not allow it (nativeRefused), never the polyfill silently.
 function profileOptions(o) {
   return {
     sampleInterval: o.sampleInterval ?? 1,
     maxBufferSize: o.maxBufferSize ?? 1_000_000,
-    backend: o.backend ?? 'auto',
+    backend: o.backend ?? (o.native ? 'native' : 'auto'),
   };
 }
 

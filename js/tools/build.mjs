@@ -112,7 +112,7 @@ for (const e of NODE_ENTRIES) {
     platform: 'node',
     target: 'node18',
     define: { ...common.define, __WEBPROF_SHARE_PAGE__: 'false' }, // js/core/page.mjs
-    external: ['playwright-core', '@playwright/test'],
+    external: ['playwright-core', '@playwright/test', 'puppeteer-core'],
   });
 }
 // The declarations: webprof.d.ts (with the perf flags' globals) and the

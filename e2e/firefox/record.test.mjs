@@ -1,0 +1,94 @@
+// Firefox's own sampler (Gecko) where webprof drives the browser: `webprof
+// record --browser firefox` and the programmatic API, on an untouched page
+// whose inline script runs a 40 ms hot loop every 45 ms. Each case is one
+// Firefox launch (its profile is written when it closes).
+// Run: node --test e2e/firefox/   (needs the dist build)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer } from '../server.mjs';
+import { launchProfiledFirefox } from '../../dist/playwright.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let server, base;
+before(async () => {
+  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+after(() => server.close());
+
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'dist', 'webprof-cli.mjs'), ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+// The hot function's row of summary.txt: "self%  total%  name (url:line)".
+function hotRow(summaryText) {
+  const m = /^\s*([\d.]+)%\s+([\d.]+)%\s+hotInline \((\S+):(\d+)\)$/m.exec(summaryText);
+  return m && { self: Number(m[1]), total: Number(m[2]), url: m[3], line: Number(m[4]) };
+}
+
+test('webprof record --browser firefox: Gecko samples, the hot function named with file and line', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-firefox-'));
+  const r = await run([
+    'record',
+    `${base}/hot-inline.html`,
+    '--browser',
+    'firefox',
+    '--seconds',
+    '2',
+    '--out',
+    out,
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'summary.txt'])
+    assert.ok(existsSync(join(out, f)) && statSync(join(out, f)).size > 0, f);
+  const summary = readFileSync(join(out, 'summary.txt'), 'utf8');
+  assert.match(summary, /sampler: Gecko \(Firefox's own\), every 1 ms/);
+  const hot = hotRow(summary);
+  assert.ok(hot, summary);
+  assert.equal(hot.url, `${base}/hot-inline.html`);
+  assert.equal(hot.line, 5);
+  assert.ok(hot.self >= 40, summary);
+  // The sampler is in the trace too, and nothing of the browser's own JS.
+  const chrome = readFileSync(join(out, 'trace.json'), 'utf8');
+  assert.match(chrome, /Gecko \(Firefox's own\) sampler, 1 ms/);
+  assert.doesNotMatch(chrome, /chrome:\/\/|resource:\/\//);
+  const cpu = JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8'));
+  assert.ok(cpu.nodes.some((n) => n.callFrame.functionName === 'hotInline' && n.callFrame.lineNumber === 4));
+});
+
+test('launchProfiledFirefox: the programmatic API with puppeteer-core', async () => {
+  const firefox = await launchProfiledFirefox({ interval: 1 });
+  const page = await firefox.browser.newPage();
+  const windowStart = Date.now();
+  await page.goto(`${base}/hot-inline.html`);
+  await new Promise((r) => setTimeout(r, 1500));
+  const result = await firefox.finish({ pageUrl: page.url(), windowStart });
+  assert.equal(result.backend, 'gecko');
+  assert.equal(result.sampleInterval, 1);
+  assert.equal(result.gecko.threadName, 'GeckoMain');
+  const [top] = result.summary.top;
+  assert.equal(top.name, 'hotInline', result.summaryText);
+  assert.equal(top.url, `${base}/hot-inline.html`);
+  assert.ok(top.selfPercent >= 40, result.summaryText);
+  // Samples are inside the window: timestamps count from its start.
+  const last = result.trace.samples.at(-1).timestamp;
+  assert.ok(last > 500 && last < 3000, String(last));
+  assert.deepEqual(Object.keys(result.files).sort(), [
+    'profile.cpuprofile',
+    'summary.txt',
+    'trace.json',
+    'trace.pftrace',
+  ]);
+});

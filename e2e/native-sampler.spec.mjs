@@ -1,0 +1,38 @@
+// Chromium's native sampler asked for through profile(): honoured where the
+// document allows it (profile() serves later documents with the policy),
+// refused with a clear error where it cannot be (the sampler is settled
+// when a document loads), and a navigation inside profile() is said as such.
+import { test, expect } from '@playwright/test';
+import { profile } from 'webprof/playwright';
+
+test('{native: true} after the page loaded without the policy is refused, saying when to ask', async ({
+  page,
+}) => {
+  await page.goto('/e2e/pages/record/hot-inline.html');
+  const err = await profile(page, () => page.waitForTimeout(100), { native: true }).catch((e) => e);
+  expect(err).toBeInstanceOf(Error);
+  expect(err.message).toMatch(/native Profiler, which this document does not allow/);
+  expect(err.message).toMatch(/before page\.goto\(\), or navigate inside profile\(\)/);
+});
+
+test('asked before the first page.goto(), native runs; a navigation inside profile() is said clearly', async ({
+  page,
+}) => {
+  const r = await profile(page, () => page.goto('/e2e/pages/record/hot-inline.html'), { native: true }).catch(
+    (e) => e,
+  );
+  // The blank page before the first navigation cannot run it either.
+  expect(r.message).toMatch(/does not allow/);
+  await page.goto('/e2e/pages/record/hot-inline.html');
+  const ok = await profile(page, () => page.waitForTimeout(700), { native: true, sampleInterval: 10 });
+  expect(ok.backend).toBe('native');
+  expect(ok.sampleInterval).toBe(10);
+  expect(ok.summaryText).toMatch(/sampler: Chromium native, every 10 ms/);
+  expect(ok.summary.top[0].name).toBe('hotInline');
+  const nav = await profile(page, () => page.goto('/e2e/pages/record/untouched.html'), {
+    native: true,
+  }).catch((e) => e);
+  expect(nav.message).toMatch(
+    /the page navigated during profile\(\) \(from \S+hot-inline\.html to \S+untouched\.html\)/,
+  );
+});

@@ -1,0 +1,81 @@
+// Firefox's own profiler: a Gecko profile JSON (what MOZ_PROFILER_SHUTDOWN
+// writes) into webprof's trace model, by the core's importer
+// (src/import/gecko_profile.h has every rule: which thread, the window,
+// which frames). The result is a trace like the one a stopped Profiler
+// returns: exported, summarised and read as any other.
+import { core, guard, WebprofError } from '../core/core.mjs';
+import { boundary, check } from '../core/boundary.mjs';
+import { TraceSession, toHeldTrace } from '../profiler/trace.mjs';
+
+/**
+ * @param {Uint8Array | ArrayBuffer | string} profile the profile's JSON text (UTF-8 bytes or a string)
+ * @param {{pageUrl?: string, windowStart?: number, windowEnd?: number, timeOrigin?: number,
+ *   maxBufferSize?: number}} [options] pageUrl picks the content process showing it; the window
+ *   (Unix ms, e.g. Date.now() before and after) keeps the recording's samples only; timestamps
+ *   count from timeOrigin (Unix ms; default the window start).
+ * @returns {{trace: object, sampleInterval: number, pid: number, tid: number, threadName: string,
+ *   processName: string, threadSamples: number, timeOrigin: number, truncated: boolean}}
+ * Throws a WebprofError (code MalformedProfile or NoProfileThread) saying what is wrong.
+ */
+export function importGeckoProfile(profile, options = {}) {
+  const bytes =
+    typeof profile === 'string'
+      ? new TextEncoder().encode(profile)
+      : profile instanceof ArrayBuffer
+        ? new Uint8Array(profile)
+        : profile;
+  if (!(bytes instanceof Uint8Array))
+    throw new TypeError('webprof: a Gecko profile is JSON text: a string, Uint8Array or ArrayBuffer');
+  const num = (v, fallback, name) => {
+    if (v === undefined) return fallback;
+    if (typeof v !== 'number' || Number.isNaN(v)) throw new TypeError(`webprof: ${name} must be a number`);
+    return v;
+  };
+  const start = num(options.windowStart, -Infinity, 'windowStart');
+  const end = num(options.windowEnd, Infinity, 'windowEnd');
+  const origin = num(options.timeOrigin, NaN, 'timeOrigin');
+  const session = new TraceSession({
+    sampleInterval: 1,
+    maxBufferSize: options.maxBufferSize ?? 0xffffffff,
+    timeOrigin: Number.isFinite(origin) ? origin : Number.isFinite(start) ? start : 0,
+  });
+  let info;
+  try {
+    info = guard((m) => {
+      const ptr = m._malloc(Math.max(1, bytes.length));
+      if (!ptr) throw new WebprofError('webprof: out of memory for the Gecko profile');
+      try {
+        m.HEAPU8.set(bytes, ptr);
+        return m.importGeckoProfile(
+          session.coreHandle(),
+          ptr,
+          bytes.length,
+          String(options.pageUrl ?? ''),
+          start,
+          end,
+          origin,
+        );
+      } finally {
+        m._free(ptr);
+      }
+    });
+    if (info.status !== boundary().status.Ok) {
+      if (!info.error) check(info.status, 'Gecko profile');
+      throw new WebprofError(`webprof: ${info.error}`, core().statusName(info.status));
+    }
+  } catch (e) {
+    session.dispose();
+    throw e;
+  }
+  return {
+    trace: toHeldTrace(session),
+    sampleInterval: info.intervalMs,
+    pid: info.pid,
+    tid: info.tid,
+    threadName: info.threadName,
+    processName: info.processName,
+    threadSamples: info.threadSamples,
+    timeOrigin: info.timeOriginMs,
+    truncated: info.truncated,
+  };
+}
