@@ -85,10 +85,7 @@ test('launchProfiledFirefox: the programmatic API with puppeteer-core', async ()
   // Samples are inside the window: timestamps count from its start.
   const last = result.trace.samples.at(-1).timestamp;
   assert.ok(last > 500 && last < 3000, String(last));
-  assert.deepEqual(Object.keys(result.files).sort(), [
-    'profile.cpuprofile',
-    'summary.txt',
-    'trace.json',
-    'trace.pftrace',
-  ]);
+  // Every export format of the registry, and the summary.
+  for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'summary.txt'])
+    assert.ok(result.files[f]?.byteLength > 0, f);
 });
