@@ -8,6 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStaticServer } from './server.mjs';
 import { EXAMPLES, packTarball, newProject, build, viteDev } from './examples/projects.mjs';
+import { ready, exportFormats } from 'webprof';
+
+// Every format the registry holds, by the file name the example writes.
+await ready;
+const FILES = exportFormats()
+  .map((f) => f.fileName)
+  .sort();
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -40,7 +47,7 @@ async function run(page, url) {
     result.resources.some((r) => r.startsWith(origin)),
     result.resources.join(' '),
   ).toBe(true);
-  expect(Object.keys(result.exported).sort()).toEqual(['profile.cpuprofile', 'trace.json', 'trace.pftrace']);
+  expect(Object.keys(result.exported).sort()).toEqual(FILES);
   for (const bytes of Object.values(result.exported)) expect(bytes).toBeGreaterThan(100);
   expect(result.aggregates).toEqual({ 'example:step': 3 });
   await expect(page.locator('#out')).toContainText('"samples"');
