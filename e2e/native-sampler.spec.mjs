@@ -3,6 +3,7 @@
 // refused with a clear error where it cannot be (the sampler is settled
 // when a document loads), and a navigation inside profile() is said as such.
 import { test, expect } from '@playwright/test';
+import { gunzipSync } from 'node:zlib';
 import { profile } from 'webprof/playwright';
 
 test('{native: true} after the page loaded without the policy is refused, saying when to ask', async ({
@@ -29,6 +30,15 @@ test('asked before the first page.goto(), native runs; a navigation inside profi
   expect(ok.sampleInterval).toBe(10);
   expect(ok.summaryText).toMatch(/sampler: Chromium native, every 10 ms/);
   expect(ok.summary.top[0].name).toBe('hotInline');
+  // Chromium sampled webprof's Wasm core (a data: URL) too: none of its
+  // frames, nor V8's JS<->Wasm bridges, reach any file.
+  for (const [name, buf] of Object.entries(ok.files)) {
+    const bytes = name.endsWith('.gz') ? gunzipSync(new Uint8Array(buf)) : Buffer.from(buf);
+    const text = bytes.toString('latin1');
+    for (const own of ['data:', 'wasm-function', 'js-to-wasm', 'wasm-to-js', '__webprof'])
+      expect(text.includes(own), `${name} holds ${own}`).toBe(false);
+    expect(buf.byteLength, name).toBeLessThan(200_000);
+  }
   const nav = await profile(page, () => page.goto('/e2e/pages/record/untouched.html'), {
     native: true,
   }).catch((e) => e);

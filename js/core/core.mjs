@@ -132,6 +132,11 @@ export const ready = pageHost()
 // an unhandled rejection when nobody awaits it.
 ready.catch(() => {});
 
+/** Where the Wasm core is (or will be) loaded from; its frames are webprof's own. */
+export function coreWasmUrl() {
+  return safeUrl();
+}
+
 function safeUrl() {
   try {
     return wasmUrl();

@@ -15,7 +15,7 @@ import {
   samplerUnclassified,
   writeScratch,
 } from '../core/boundary.mjs';
-import { trapped } from '../core/core.mjs';
+import { coreWasmUrl, trapped } from '../core/core.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { stackText, withOwnFormat } from './stack_capture.mjs';
 import { pickClock } from '../core/clock.mjs';
@@ -142,8 +142,9 @@ export function classifyReported() {
 // (frame()) take the same ones (src/boundary/boundary.h).
 
 /**
- * Makes a core sampler drop webprof's own frames (named with `marker`, or
- * under `ownUrl` when given) and refuse frames of scripts not classified yet.
+ * Makes a core sampler drop webprof's own frames (named with `marker`, under
+ * `ownUrl` when given, or its Wasm core's) and refuse frames of scripts not
+ * classified yet.
  */
 export function configureSampler(configure, marker, ownUrl) {
   const kind = boundary().samplerConfig;
@@ -153,6 +154,11 @@ export function configureSampler(configure, marker, ownUrl) {
     const own = writeScratch(ownUrl);
     configure(kind.OwnUrlPrefix, own.ptr, own.len);
   }
+  // The Wasm core's frames (Chromium's native trace shows them): its URL's
+  // head is enough — the core matches URLs cut from each other (a data: URL
+  // is ~1/3 MB; Chromium cuts it to 1024 characters anyway).
+  const core = writeScratch(coreWasmUrl().slice(0, 4096));
+  configure(kind.OwnUrl, core.ptr, core.len);
   configure(kind.RequireClassified, 0, 1); // non-empty text: on
 }
 

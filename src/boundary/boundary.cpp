@@ -19,6 +19,9 @@ Status ConfigureSampler(StackSampler& sampler, int32_t kind,
     case SamplerConfig::kOwnUrlPrefix:
       sampler.AddOwnUrlPrefix(text);
       return Status::kOk;
+    case SamplerConfig::kOwnUrl:
+      sampler.AddOwnUrl(text);
+      return Status::kOk;
     case SamplerConfig::kOwnNameMarker:
       sampler.SetOwnNameMarker(text);
       return Status::kOk;

@@ -61,13 +61,14 @@ constexpr int32_t kSampleMaskBits = SessionSet::kMaskBits;
 // ---- sampler configuration ----
 // What a sampler's configure(kind, text) call sets (the W3C Profiler's
 // sampler and RuntimeProfiler's take the same kinds).
-#define WEBPROF_SAMPLER_CONFIG_LIST(X)                                   \
-  X(kOwnUrlPrefix, "OwnUrlPrefix")   /* frames under this URL are own */ \
-  X(kOwnNameMarker, "OwnNameMarker") /* functions named so are own */    \
-  X(kNotMuted, "NotMuted")           /* this script is not CORS-muted */ \
-  X(kMuted, "Muted")                 /* this script is CORS-muted */     \
-  X(kRequireClassified, "RequireClassified") /* text non-empty: on */    \
-  X(kKeepBuiltins,                                                       \
+#define WEBPROF_SAMPLER_CONFIG_LIST(X)                                         \
+  X(kOwnUrlPrefix, "OwnUrlPrefix")   /* frames under this URL are own */       \
+  X(kOwnNameMarker, "OwnNameMarker") /* functions named so are own */          \
+  X(kOwnUrl, "OwnUrl")     /* own file (the Wasm core), also when cut short */ \
+  X(kNotMuted, "NotMuted") /* this script is not CORS-muted */                 \
+  X(kMuted, "Muted")       /* this script is CORS-muted */                     \
+  X(kRequireClassified, "RequireClassified") /* text non-empty: on */          \
+  X(kKeepBuiltins,                                                             \
     "KeepBuiltins") /* frames without a script; text non-empty: on */
 
 enum class SamplerConfig : int32_t {

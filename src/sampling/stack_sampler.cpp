@@ -1,9 +1,15 @@
 #include "sampling/stack_sampler.h"
 
+#include <algorithm>
+
 namespace webprof {
 
 void StackSampler::AddOwnUrlPrefix(std::string_view prefix) {
   if (!prefix.empty()) own_prefixes_.emplace_back(prefix);
+}
+
+void StackSampler::AddOwnUrl(std::string_view url) {
+  if (!url.empty()) own_urls_.emplace_back(url);
 }
 
 void StackSampler::SetOwnNameMarker(std::string_view marker) {
@@ -24,7 +30,21 @@ bool StackSampler::IsMuted(std::string_view url) const {
   return !id.is_none() && script_muted_[id.value];
 }
 
+namespace {
+// V8's trampolines between JS and Wasm, as its profiler names them.
+bool IsWasmBridge(std::string_view name) {
+  for (std::string_view b :
+       {std::string_view("js-to-wasm"), std::string_view("wasm-to-js")}) {
+    if (name.substr(0, b.size()) == b &&
+        (name.size() == b.size() || name[b.size()] == ':'))
+      return true;
+  }
+  return false;
+}
+}  // namespace
+
 bool StackSampler::IsOwnName(std::string_view name) const {
+  if (IsWasmBridge(name)) return true;
   return !own_marker_.empty() &&
          name.find(own_marker_) != std::string_view::npos;
 }
@@ -32,6 +52,15 @@ bool StackSampler::IsOwnName(std::string_view name) const {
 bool StackSampler::IsOwnScript(std::string_view url) const {
   for (const std::string& p : own_prefixes_)
     if (url.substr(0, p.size()) == p) return true;
+  for (const std::string& own : own_urls_) {
+    // One is cut from the other: `url` as Chromium reports a Wasm module's,
+    // or `own` as given (a long data: URL's head). Short cuts would match
+    // too many URLs (e.g. "data:").
+    size_t n = std::min(url.size(), own.size());
+    if (n >= std::min(own.size(), kMinCutOwnUrl) &&
+        url.substr(0, n) == std::string_view(own).substr(0, n))
+      return true;
+  }
   return false;
 }
 

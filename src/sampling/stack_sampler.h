@@ -45,7 +45,17 @@ class StackSampler final : public OwnFrameRule {
  public:
   // Frames whose script URL starts with `prefix` are webprof's own.
   void AddOwnUrlPrefix(std::string_view prefix);
+  // `url` is webprof's own file (its Wasm core's, possibly a long `data:`
+  // URL, which may be given cut to its head): a frame whose URL is it, or
+  // one of the two cut from the other after at least kMinCutOwnUrl
+  // characters (all of a shorter `url`), is webprof's own — Chromium
+  // reports a Wasm module's URL cut to 1024 characters.
+  void AddOwnUrl(std::string_view url);
+  static constexpr size_t kMinCutOwnUrl = 64;
   // Frames whose engine display name contains `marker` are webprof's own.
+  // V8's JS<->Wasm bridge frames (`js-to-wasm`, `wasm-to-js`, with or
+  // without a `:signature`) are too: they have no resource, are no page
+  // function, and on a page running webprof they are its core's calls.
   void SetOwnNameMarker(std::string_view marker);
   bool IsOwnScript(std::string_view url) const override;
   bool IsOwnName(std::string_view name) const override;
@@ -90,6 +100,7 @@ class StackSampler final : public OwnFrameRule {
 
  private:
   std::vector<std::string> own_prefixes_;
+  std::vector<std::string> own_urls_;
   std::string own_marker_;
   StringTable scripts_;             // classified script URLs
   std::vector<bool> script_muted_;  // by StringId of scripts_

@@ -80,6 +80,59 @@ TEST(StackSampler, ItsOwnFrameRuleAlsoFiltersALoadedTrace) {
   EXPECT_TRUE(t.stacks().Get(root).parent.is_none());
 }
 
+// Chromium's native trace of a page running webprof from a data: URL core:
+// the module's URL cut to 1024 characters, V8's bridge frames, and
+// wasm-function[N] frames; each one's time goes to its page caller.
+TEST(StackSampler, TheWasmCoreCutUrlAndBridgeFramesAreOwn) {
+  std::string core = "data:application/wasm;base64,";
+  while (core.size() < 300000) core += "AGFzbQEAAAABvAM8YAJ/fwBgAX8Bf2AD";
+  StackSampler s;
+  s.AddOwnUrl(std::string_view(core).substr(0, 4096));  // as JS gives it
+  const std::string cut = core.substr(0, 1024);
+  EXPECT_TRUE(s.IsOwnScript(core));
+  EXPECT_TRUE(s.IsOwnScript(cut));
+  EXPECT_TRUE(s.IsOwnScript(core.substr(0, StackSampler::kMinCutOwnUrl)));
+  EXPECT_FALSE(s.IsOwnScript(core.substr(0, StackSampler::kMinCutOwnUrl - 1)));
+  EXPECT_FALSE(s.IsOwnScript("data:application/wasm;base64,AGFzbQEAAAABBQ"));
+  EXPECT_FALSE(s.IsOwnScript("data:"));
+  EXPECT_FALSE(s.IsOwnScript(""));
+  EXPECT_TRUE(s.IsOwnName("js-to-wasm"));
+  EXPECT_TRUE(s.IsOwnName("wasm-to-js:ii:i"));
+  EXPECT_FALSE(s.IsOwnName("js-to-wasmer"));
+  // A short http core URL matches only itself (or a longer one it heads).
+  StackSampler h;
+  h.AddOwnUrl("https://cdn.test/webprof-core.wasm");
+  EXPECT_TRUE(h.IsOwnScript("https://cdn.test/webprof-core.wasm"));
+  EXPECT_FALSE(h.IsOwnScript("https://cdn.test/"));
+  EXPECT_FALSE(h.IsOwnScript("https://cdn.test/app.wasm"));
+
+  ProfilerTrace t;
+  TraceLoader l(&t, LoadOptions{&s});
+  ASSERT_EQ(l.AddResource("https://a.test/app.js"), Status::kOk);
+  ASSERT_EQ(l.AddResource(cut), Status::kOk);
+  ASSERT_EQ(l.AddResource(core), Status::kOk);
+  ASSERT_EQ(l.AddFrame("hot", 0, 3, 3), Status::kOk);            // 0
+  ASSERT_EQ(l.AddFrame("js-to-wasm", TraceLoader::kNone, 0, 0),  // 1
+            Status::kOk);
+  ASSERT_EQ(l.AddFrame("356", 1, 1, 9), Status::kOk);                 // 2
+  ASSERT_EQ(l.AddFrame("wasm-function[169]", 2, 1, 7), Status::kOk);  // 3
+  ASSERT_EQ(l.AddFrame("wasm-to-js", TraceLoader::kNone, 0, 0),       // 4
+            Status::kOk);
+  // hot > js-to-wasm > 356 > wasm-function[169] > wasm-to-js
+  const uint32_t stacks[] = {0, TraceLoader::kNone, 1, 0, 2, 1, 3, 2, 4, 3};
+  ASSERT_EQ(l.AddStacks(stacks, 5), Status::kOk);
+  SampleBuffer::Span span = l.ReserveSamples(3);
+  const double rows[6] = {1, 4, 2, 2, 3, 0};
+  std::memcpy(span.data, rows, sizeof rows);
+  ASSERT_EQ(l.CommitSamples(), Status::kOk);
+  ASSERT_EQ(t.resources().size(), 1u);  // the page's script only
+  for (size_t i = 0; i < 3; ++i) {
+    StackId leaf = t.samples()[i].stack;
+    EXPECT_EQ(t.frame_name(t.stacks().Get(leaf).frame), "hot");
+    EXPECT_TRUE(t.stacks().Get(leaf).parent.is_none());
+  }
+}
+
 TEST(StackSampler, MutedScriptsAndTheBuiltinsTheyCallAreHidden) {
   StackSampler s;
   s.KeepBuiltinFrames(true);
