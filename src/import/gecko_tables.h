@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "import/json_cursor.h"
+#include "base/json_cursor.h"
 
 namespace webprof::gecko {
 

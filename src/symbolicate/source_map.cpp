@@ -4,7 +4,7 @@
 #include <array>
 #include <cctype>
 
-#include "symbolicate/json_reader.h"
+#include "base/json_cursor.h"
 
 namespace webprof {
 namespace {
@@ -98,9 +98,9 @@ class SourceMapParser {
       : m_(m), limits_(limits), error_(error) {}
 
   bool Run(std::string_view json, std::string_view map_url) {
-    JsonReader r(json);
+    JsonCursor r(json);
     if (!ParseMap(r, map_url, 0, 0, true)) return false;
-    if (!r.AtEnd()) return Fail(r.ok() ? "text after the map" : r.error());
+    if (!r.AtEnd()) return Fail("text after the map: " + r.error());
     m_.line_start_.push_back(static_cast<uint32_t>(m_.segments_.size()));
     return true;
   }
@@ -112,7 +112,7 @@ class SourceMapParser {
   }
 
   // One map object at generated offset (line, column).
-  bool ParseMap(JsonReader& r, std::string_view map_url, uint32_t line,
+  bool ParseMap(JsonCursor& r, std::string_view map_url, uint32_t line,
                 uint32_t column, bool top) {
     std::string key, scratch, mappings_copy, root;
     std::string_view s, mappings;
@@ -129,7 +129,7 @@ class SourceMapParser {
       } else if (key == "sources") {
         if (!r.BeginArray()) break;
         while (r.NextElement()) {
-          null_source.push_back(r.Null());
+          null_source.push_back(r.TakeNull());
           if (null_source.back()) {
             raw_sources.emplace_back();
           } else if (r.String(&s, &scratch)) {
@@ -137,7 +137,7 @@ class SourceMapParser {
           }
         }
       } else if (key == "sourceRoot") {
-        if (!r.Null() && r.String(&s, &scratch)) root.assign(s);
+        if (!r.TakeNull() && r.String(&s, &scratch)) root.assign(s);
       } else if (key == "sourcesContent") {
         if (!r.BeginArray()) break;
         size_t i = 0;
@@ -147,7 +147,7 @@ class SourceMapParser {
             m_.contents_.resize(at + 1);
             m_.has_content_.resize(at + 1, false);
           }
-          if (!r.Null() && r.String(&s, &scratch)) {
+          if (!r.TakeNull() && r.String(&s, &scratch)) {
             m_.contents_[at].assign(s);
             m_.has_content_[at] = true;
           }
@@ -188,7 +188,7 @@ class SourceMapParser {
     return Decode(mappings, line, column, source_base, name_base);
   }
 
-  bool ParseSections(JsonReader& r, std::string_view map_url) {
+  bool ParseSections(JsonCursor& r, std::string_view map_url) {
     std::string key;
     if (!r.BeginArray()) return Fail(r.error());
     while (r.NextElement()) {

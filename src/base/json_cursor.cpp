@@ -1,4 +1,4 @@
-#include "import/json_cursor.h"
+#include "base/json_cursor.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -215,6 +215,23 @@ bool JsonCursor::String(std::string* out) {
   return Fail("'\"' closing the string");
 }
 
+bool JsonCursor::String(std::string_view* out, std::string* scratch) {
+  if (Peek() != Type::kString) return Fail("a string");
+  const size_t start = pos_ + 1;
+  size_t end = start;
+  while (end < text_.size() && text_[end] != '"' && text_[end] != '\\' &&
+         static_cast<unsigned char>(text_[end]) >= 0x20)
+    ++end;
+  if (end < text_.size() && text_[end] == '"') {
+    *out = text_.substr(start, end - start);
+    pos_ = end + 1;
+    return true;
+  }
+  if (!String(scratch)) return false;
+  *out = *scratch;
+  return true;
+}
+
 bool JsonCursor::Number(double* out) {
   if (Peek() != Type::kNumber) return Fail("a number");
   size_t start = pos_;
@@ -272,6 +289,15 @@ bool JsonCursor::NumberOrNull(double* out, double if_null) {
     return Null();
   }
   return Number(out);
+}
+
+bool JsonCursor::Int(int64_t* out) {
+  double v;
+  if (!Number(&v)) return false;
+  if (v != std::floor(v) || std::fabs(v) > 9007199254740992.0)
+    return Fail("an integer of at most 2^53");
+  *out = static_cast<int64_t>(v);
+  return true;
 }
 
 bool JsonCursor::Skip() {

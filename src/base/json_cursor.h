@@ -1,12 +1,14 @@
-// A pull reader over JSON text for importers of large profiles.
+// A pull reader over JSON text: the one JSON reader of the core, for the
+// importers of large profiles and the source-map decoder.
 //
 // Problem: a Firefox profile is tens of MB of JSON of which an importer
-// needs one thread's tables; a DOM of the whole text would cost several
-// times its size in Wasm memory. The cursor reads values in place, in order,
-// and skips what the importer does not ask for (Skip() is iterative, so a
-// deep or hostile text never overflows the small Wasm stack). An importer
-// may remember Offset() before a value and Seek() back to it later: a
-// first pass finds what to read, a second reads only that.
+// needs one thread's tables (a source map: a few members, one long string); a
+// DOM of the whole text would cost several times its size in Wasm memory. The
+// cursor reads values in place, in order, and skips what the importer does not
+// ask for (Skip() is iterative, so a deep or hostile text never overflows the
+// small Wasm stack). An importer may remember Offset() before a value and
+// Seek() back to it later: a first pass finds what to read, a second reads only
+// that.
 //
 // Errors: the first failure (truncated text, a wrong token, nesting past
 // kMaxDepth, a number out of range) sticks; every later call returns false
@@ -44,11 +46,18 @@ class JsonCursor {
 
   // Scalars; `out` may be null to consume without keeping.
   bool String(std::string* out);
+  // A string as a view into the text when it has no escape (no copy: a
+  // source map's `mappings`), else decoded into `scratch` and viewed there.
+  bool String(std::string_view* out, std::string* scratch);
   bool Number(double* out);
   bool Bool(bool* out);
   bool Null();
   // A number, or null (-> `if_null`): Gecko tables use null for "absent".
   bool NumberOrNull(double* out, double if_null);
+  // A number that is an integer in [-2^53, 2^53].
+  bool Int(int64_t* out);
+  // Consumes a null and says true; false (and no error) for any other value.
+  bool TakeNull() { return Peek() == Type::kNull && Null(); }
   // Any value, with everything inside it.
   bool Skip();
   // The whole document holds nothing past its one value.
