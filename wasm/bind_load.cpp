@@ -75,6 +75,8 @@ class JsTraceLoad {
     reserved_ = 0;
     return int32_t(loader_.CommitSamples());
   }
+  // After the last commit (orders samples a profiler wrote out of order).
+  void finish() { loader_.Finish(); }
 
  private:
   TraceLoader loader_;
@@ -91,5 +93,6 @@ EMSCRIPTEN_BINDINGS(load) {
       .function("loadStacks", &JsTraceLoad::loadStacks)
       .function("reserveSamples", &JsTraceLoad::reserveSamples)
       .function("reservedSamples", &JsTraceLoad::reservedSamples)
-      .function("commitSamples", &JsTraceLoad::commitSamples);
+      .function("commitSamples", &JsTraceLoad::commitSamples)
+      .function("finish", &JsTraceLoad::finish);
 }

@@ -282,11 +282,8 @@ class NativeBackend {
  */
 export function importTrace(trace, sampleInterval = 10, hideResource = isMutedScriptUrl) {
   configurePageSampler(); // the own-frame rule is the page sampler's
-  // Chromium's trace of concurrent profilers can hold a sample out of time
-  // order (seen in CI); the loader refuses that, so order a copy (stable).
-  const s = trace && trace.samples;
-  if (Array.isArray(s) && s.some((x, i) => i > 0 && x && s[i - 1] && x.timestamp < s[i - 1].timestamp))
-    trace = { ...trace, samples: [...s].sort((a, b) => a.timestamp - b.timestamp) };
+  // As sampled, the loader also orders samples that came out of time order
+  // (Chromium's trace of concurrent profilers holds some).
   const session = loadTrace(trace, {
     sampleInterval,
     timeOrigin: timeOrigin(),

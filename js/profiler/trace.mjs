@@ -275,6 +275,7 @@ function loadRows(m, load, heap, { resources, frames, stacks, samples }, options
     }
     check(load.commitSamples(), 'profile.samples');
   }
+  load.finish();
 }
 
 // ---- traces that stay in the core ----

@@ -7,6 +7,7 @@
 // relative to the session's time origin, as DOMHighResTimeStamp.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -71,6 +72,22 @@ class SampleBuffer {
     if (size >= size_) return;
     size_ = size;
     chunks_.resize((size + kChunkSamples - 1) / kChunkSamples);
+  }
+
+  // Puts samples [from, size()) in time order, keeping the order of equal
+  // timestamps (a loader's repair of a trace sampled out of order; rare, so
+  // one scratch copy is fine).
+  void SortByTimeFrom(size_t from) {
+    if (from >= size_) return;
+    std::vector<Sample> rows;
+    rows.reserve(size_ - from);
+    for (size_t i = from; i < size_; ++i) rows.push_back((*this)[i]);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Sample& a, const Sample& b) {
+                       return a.timestamp < b.timestamp;
+                     });
+    for (size_t i = from; i < size_; ++i)
+      chunks_[i / kChunkSamples][i % kChunkSamples] = rows[i - from];
   }
 
   template <typename Fn>

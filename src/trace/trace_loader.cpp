@@ -129,6 +129,10 @@ Status TraceLoader::CommitSamples() {
   const uint32_t* map = stack_map_.data();
   const bool identity = stacks_identity_;
   const double keys = double(stack_map_.size());
+  // As sampled, a sample earlier than the one before it is kept and
+  // Finish() orders the table; as given it is refused.
+  const bool reorder = own_ != nullptr;
+  size_t unordered = SIZE_MAX;
   for (size_t i = 0; i < n; ++i) {
     char* row = reinterpret_cast<char*>(&rows[i]);
     double ts = rows[i].timestamp, st;
@@ -145,11 +149,15 @@ Status TraceLoader::CommitSamples() {
     uint64_t bits;
     std::memcpy(&bits, &shifted, sizeof bits);
     uint32_t k = static_cast<uint32_t>(bits);
-    if (!(ts >= prev && ts <= std::numeric_limits<double>::max() && key >= 0 &&
-          key < keys && shifted - kTwoPow52 - 1 == st)) {
+    const bool key_ok = key >= 0 && key < keys && shifted - kTwoPow52 - 1 == st;
+    if (!(ts >= prev && ts <= std::numeric_limits<double>::max() && key_ok)) {
       Status s = SampleTimeStatus(ts, i || reserved_at_ ? prev : -1);
-      DropSamples();
-      return s != Status::kOk ? s : Status::kUnknownStack;
+      if (s == Status::kTimestampOutOfOrder && reorder && key_ok) {
+        if (unordered == SIZE_MAX) unordered = reserved_at_ + i;
+      } else {
+        DropSamples();
+        return s != Status::kOk ? s : Status::kUnknownStack;
+      }
     }
     // Key 0 -> None (all ones) either way; then reserved = 0.
     uint64_t stack = identity ? uint32_t(k - 1) : map[k];
@@ -167,7 +175,22 @@ Status TraceLoader::CommitSamples() {
   }
   reserved_ = {};
   has_samples_ = true;
+  if (unordered < unordered_from_) unordered_from_ = unordered;
   return Status::kOk;
+}
+
+void TraceLoader::Finish() {
+  if (unordered_from_ == SIZE_MAX) return;
+  // Samples before the first out-of-order one are in order already; the
+  // earliest of the rest decides how far back the order must be redone.
+  SampleBuffer& samples = trace_->mutable_samples();
+  double t = samples[unordered_from_].timestamp;
+  for (size_t i = unordered_from_; i < samples.size(); ++i)
+    if (samples[i].timestamp < t) t = samples[i].timestamp;
+  size_t from = unordered_from_;
+  while (from > 0 && samples[from - 1].timestamp > t) --from;
+  samples.SortByTimeFrom(from);
+  unordered_from_ = SIZE_MAX;
 }
 
 }  // namespace webprof

@@ -19,7 +19,10 @@
 // e.g. JS over Wasm memory, fills each as two doubles [timestamp ms, W3C
 // stack index or -1] — a Sample whose stack field still holds a double) and
 // CommitSamples() validates them in time order with the session's one sample
-// rule (session.h SampleTimeStatus) and converts each stack in place.
+// rule (session.h SampleTimeStatus) and converts each stack in place. As
+// sampled, a sample earlier than the one before it is accepted (Chromium's
+// trace of two concurrent native profilers holds such samples) and Finish()
+// puts the samples in time order (stable) after the last commit.
 //
 // Two ways to load (LoadOptions), for the two reasons to load:
 //  - as given (an export): every row is kept and stacks are numbered in W3C
@@ -86,6 +89,9 @@ class TraceLoader {
   // Validates and converts the reserved rows; on error they are all dropped.
   Status CommitSamples();
   void DropSamples();
+  // After the last CommitSamples(): as sampled, orders samples that came
+  // out of time order; as given, nothing to do (they were refused).
+  void Finish();
 
   // Whether any sample (or an empty sample table) was committed.
   bool has_samples() const { return has_samples_; }
@@ -116,6 +122,9 @@ class TraceLoader {
   bool stacks_identity_ = true;
   SampleBuffer::Span reserved_{};  // rows being filled, not yet committed
   size_t reserved_at_ = 0;         // index of reserved_.data[0]
+  // As sampled: the first committed sample earlier than the one before it
+  // (SIZE_MAX: none), where Finish() starts ordering.
+  size_t unordered_from_ = SIZE_MAX;
   bool has_samples_ = false;
 };
 

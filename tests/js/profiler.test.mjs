@@ -299,6 +299,34 @@ test('importTrace and summarize refuse cyclic and forward stacks with a clear er
   );
 });
 
+// Chromium's trace of two concurrent native profilers holds samples out of
+// time order (seen in CI); the core's loader orders them (stable) as it
+// imports, and an export of the same object still refuses them.
+test('importTrace orders samples a native profiler wrote out of time order', () => {
+  const native = {
+    resources: ['https://x.test/a.js'],
+    frames: [{ name: 'f', resourceId: 0, line: 1, column: 1 }],
+    stacks: [{ frameId: 0 }],
+    samples: [
+      { timestamp: 5, stackId: 0 },
+      { timestamp: 9 },
+      { timestamp: 3, stackId: 0 },
+      { timestamp: 9, stackId: 0 },
+    ],
+  };
+  const t = webprof.importTrace(native);
+  assert.deepEqual(
+    t.samples.map((s) => [s.timestamp, s.stackId]),
+    [
+      [3, 0],
+      [5, 0],
+      [9, undefined],
+      [9, 0],
+    ],
+  );
+  assert.throws(() => webprof.toCpuProfile({ profile: native }), /earlier than the previous sample/);
+});
+
 test('explicit probes are sample sites while a window records; their own frames are removed', async () => {
   const p = new Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
   webprof.start();

@@ -232,5 +232,44 @@ TEST(TraceLoader, SpansAcrossChunksKeepOrderChecks) {
   EXPECT_EQ(LoadSamples(l, {{1, 0}}), Status::kTimestampOutOfOrder);
 }
 
+// Chromium's trace of two concurrent native profilers holds samples out of
+// time order: as sampled they are kept and Finish() orders them (stable),
+// also when the early one arrives in a later span than its place.
+TEST(TraceLoader, AsSampledOrdersOutOfOrderSamplesAcrossSpans) {
+  ProfilerTrace t;
+  Sampled own;
+  TraceLoader l(&t, LoadOptions{&own});
+  LoadSmall(l);
+  std::vector<std::pair<double, double>> rows;
+  for (int i = 0; i < 5000; ++i) rows.push_back({double(i), 0});
+  rows.push_back({2.5, 1});   // belongs after t=2
+  rows.push_back({2.0, -1});  // equal to t=2: stays after it (stable)
+  ASSERT_EQ(LoadSamples(l, rows), Status::kOk);
+  ASSERT_EQ(LoadSamples(l, {{1.5, 1}, {6000, 0}}), Status::kOk);  // next span
+  l.Finish();
+  const SampleBuffer& s = t.samples();
+  ASSERT_EQ(s.size(), 5004u);
+  for (size_t i = 1; i < s.size(); ++i)
+    ASSERT_LE(s[i - 1].timestamp, s[i].timestamp) << i;
+  EXPECT_EQ(s[2].timestamp, 1.5);
+  EXPECT_FALSE(s[2].stack.is_none());
+  EXPECT_EQ(s[3].timestamp, 2.0);
+  EXPECT_FALSE(s[3].stack.is_none());  // the original t=2 sample first
+  EXPECT_EQ(s[4].timestamp, 2.0);
+  EXPECT_TRUE(s[4].stack.is_none());
+  EXPECT_EQ(s[5].timestamp, 2.5);
+  // Only the order is forgiven: a bad time is still refused.
+  EXPECT_EQ(LoadSamples(l, {{-1, 0}}), Status::kInvalidTimestamp);
+}
+
+TEST(TraceLoader, AsGivenStillRefusesOutOfOrderSamples) {
+  ProfilerTrace t;
+  TraceLoader l(&t);
+  LoadSmall(l);
+  EXPECT_EQ(LoadSamples(l, {{2, 0}, {1, 0}}), Status::kTimestampOutOfOrder);
+  l.Finish();
+  EXPECT_EQ(t.samples().size(), 0u);
+}
+
 }  // namespace
 }  // namespace webprof
