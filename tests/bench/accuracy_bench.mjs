@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
-import { compareShares, spacing } from './accuracy/metrics.mjs';
+import { compareShares, phaseError, phaseShares, spacing } from './accuracy/metrics.mjs';
 import { bundle } from './accuracy/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -60,6 +60,10 @@ async function measure(page, lib, port) {
     ms: profileMs,
   });
   await coi.close();
+  // Ground truth: each named phase's wall time, no profiler, ~1 s of units.
+  const phaseMs = await page.evaluate((o) => window.phases(o), {
+    units: Math.max(3, Math.round(1000 / unitMs)),
+  });
 
   // Slowdown: each pair runs its two configurations back to back, the order
   // alternating; ~300 ms per timing.
@@ -92,9 +96,26 @@ async function measure(page, lib, port) {
     poly1,
     poly10,
     ticker1,
+    phaseMs,
     unitMs,
     slowdown: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, median(v)])),
   };
+}
+
+// The profilers' phase shares against the phases' timed wall time (the
+// ground truth native is not: V8's sampler can misplace time, e.g. inside
+// Array.prototype.sort's comparator calls).
+function phaseReport(m) {
+  const timed = phaseShares(m.phaseMs);
+  if (timed.size < 2) return null;
+  const shares = { timed: Object.fromEntries(timed) };
+  const error = {};
+  for (const which of ['nativeA', 'nativeB', 'poly1', 'ticker1']) {
+    const of = phaseShares(m[which].trace);
+    shares[which] = Object.fromEntries(of);
+    error[which] = phaseError(timed, of);
+  }
+  return { shares, error };
 }
 
 const server = await startStaticServer({ port: 0 });
@@ -137,6 +158,7 @@ try {
       inclusive: { poly: poly.inclusive, native: floor.inclusive },
       spacing: { poly1: sp(m.poly1), poly10: sp(m.poly10), native10: sp(m.nativeA) },
       slowdown: m.slowdown,
+      phases: phaseReport(m),
       worst: poly.worst,
       mode: m.poly1.mode,
     };
@@ -170,6 +192,18 @@ try {
       `  spacing p50/p90/p99 ms: polyfill@1 ${sp3(r.spacing.poly1)}, polyfill@10 ${sp3(r.spacing.poly10)}, ` +
         `native@10 ${sp3(r.spacing.native10)}`,
     );
+    if (r.phases) {
+      const p = r.phases;
+      const shares = (which) =>
+        Object.entries(p.shares[which])
+          .map(([k, v]) => `${k.slice(7)} ${f1(v)}`)
+          .join(' ');
+      console.log(
+        `  phases, inclusive share vs their timed wall time (${shares('timed')}): max error native ` +
+          `${f1(p.error.nativeA)} / ${f1(p.error.nativeB)} (${shares('nativeA')}), polyfill@1 ${f1(p.error.poly1)} ` +
+          `(${shares('poly1')}), ticker ${f1(p.error.ticker1)} (${shares('ticker1')})`,
+      );
+    }
     const s = m.slowdown;
     console.log(
       `  slowdown (median of ${pairs} pairs): transformed alone ${ratio(s.transformed)} ` +

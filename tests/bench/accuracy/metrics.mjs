@@ -92,3 +92,37 @@ export function spacing(trace, t0, t1) {
   const q = (p) => (gaps.length ? gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))] : NaN);
   return { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: gaps.length ? gaps[gaps.length - 1] : NaN };
 }
+
+/**
+ * Each named phase's share (percent) of the time in all phases: from a
+ * trace, the samples whose stack holds the phase's frame (its inclusive
+ * samples); from `ms` (the page's timed run), its wall time. Shares among
+ * the phases only, so idle and garbage-collection samples, which no side
+ * attributes alike, do not count. Empty when the library has no phases.
+ */
+export function phaseShares(source) {
+  const counts = new Map();
+  if (!Array.isArray(source.samples)) {
+    for (const [name, ms] of Object.entries(source)) counts.set(name, ms);
+  } else {
+    for (const s of source.samples) {
+      for (let id = s.stackId; id !== undefined; id = source.stacks[id].parentId) {
+        const name = source.frames[source.stacks[id].frameId].name;
+        if (name.startsWith('wpPhase')) {
+          counts.set(name, (counts.get(name) || 0) + 1);
+          break;
+        }
+      }
+    }
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  return new Map([...counts].map(([k, v]) => [k, (100 * v) / Math.max(total, 1e-9)]));
+}
+
+/** Largest phase-share error (points) of `shares` against the timed truth. */
+export function phaseError(truth, shares) {
+  let max = 0;
+  for (const k of new Set([...truth.keys(), ...shares.keys()]))
+    max = Math.max(max, Math.abs((truth.get(k) || 0) - (shares.get(k) || 0)));
+  return max;
+}
