@@ -3,11 +3,8 @@
 // js/core/boundary.mjs (with this loader, the only two modules that do).
 // Data leaves Wasm memory only as copies: memory growth detaches every
 // typed-array view, so views are re-read per call.
-import createWebprofCore from '../../build/wasm/wasm/webprof-core.mjs';
-
 import { pageHost } from './page.mjs';
-
-const WASM_FILE = 'webprof-core.wasm';
+import { createWebprofCore, WASM_FILE, wasmBesideModule } from './wasm-page.mjs';
 
 // The classic-script build (dist/webprof.js) defines this true: it has no
 // import.meta. js/tools/build.mjs defines it false everywhere else.
@@ -50,11 +47,11 @@ export function setWasmUrl(url) {
 function wasmUrl() {
   const override = wasmUrlOverride || globalThis.webprofWasmUrl;
   if (override) return String(override);
-  // The literal `new URL('./…', import.meta.url)` is the pattern Vite and
-  // webpack 5 (and bundlers with the same support) rewrite to the asset they
-  // emit: keep it literal. The classic-script build has no import.meta.url: the .wasm is
-  // next to the script, or to the page.
-  if (!CLASSIC) return new URL('./webprof-core.wasm', import.meta.url).href;
+  // Beside the module, by the literal `new URL('./…', import.meta.url)` that
+  // Vite and webpack 5 (and bundlers with the same support) rewrite to the
+  // asset they emit (js/core/wasm-page.mjs). The classic-script build has no
+  // import.meta.url: the .wasm is next to the script, or to the page.
+  if (!CLASSIC) return wasmBesideModule();
   return new URL(WASM_FILE, loadedFrom || (globalThis.location && globalThis.location.href)).href;
 }
 

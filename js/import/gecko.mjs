@@ -31,6 +31,9 @@ export function importGeckoProfile(profile, options = {}) {
     if (typeof v !== 'number' || Number.isNaN(v)) throw new TypeError(`webprof: ${name} must be a number`);
     return v;
   };
+  // Importers are bound only in the Node-side tools' core (wasm/node/).
+  if (typeof core().importGeckoProfile !== 'function')
+    throw new WebprofError("webprof: importGeckoProfile runs in Node, from 'webprof/playwright'");
   const start = num(options.windowStart, -Infinity, 'windowStart');
   const end = num(options.windowEnd, Infinity, 'windowEnd');
   const origin = num(options.timeOrigin, NaN, 'timeOrigin');

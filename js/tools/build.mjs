@@ -31,7 +31,11 @@ const dist = join(root, 'dist');
 // Chunk names carry a content hash: start clean so no stale chunk ships.
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-copyFileSync(join(root, 'build/wasm/wasm/webprof-core.wasm'), join(dist, 'webprof-core.wasm'));
+// The page's core, and the Node-side tools' (the same plus what only Node
+// runs: wasm/CMakeLists.txt).
+for (const f of ['webprof-core.wasm', 'webprof-core-node.wasm']) {
+  copyFileSync(join(root, 'build/wasm/wasm', f), join(dist, f));
+}
 
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const common = {
@@ -97,6 +101,14 @@ for (const file of readdirSync(dist).filter(
 }
 // Node-side tools; the build-time transforms each run with the core they
 // find next to themselves in dist/ (`webprof/transform/esbuild`, `.../rollup`).
+// Each loads the Node-side core (js/core/wasm-node.mjs) instead of the
+// page's; the agent they inject into pages still carries the page's.
+const nodeCore = {
+  name: 'webprof-node-core',
+  setup(build) {
+    build.onResolve({ filter: /\/wasm-page\.mjs$/ }, () => ({ path: join(root, 'js/core/wasm-node.mjs') }));
+  },
+};
 const NODE_ENTRIES = [
   { src: 'js/node/playwright.mjs', out: 'playwright.mjs' },
   { src: 'js/node/webprof-cli.mjs', out: 'webprof-cli.mjs' },
@@ -113,6 +125,7 @@ for (const e of NODE_ENTRIES) {
     target: 'node18',
     define: { ...common.define, __WEBPROF_SHARE_PAGE__: 'false' }, // js/core/page.mjs
     external: ['playwright-core', '@playwright/test', 'puppeteer-core'],
+    plugins: [nodeCore],
   });
 }
 // The declarations: webprof.d.ts (with the perf flags' globals) and the

@@ -41,3 +41,14 @@ test('the browser files are minified (terser: a few lines, not one per statement
     assert.ok(lines < 50, `${f}: ${lines} lines`);
   }
 });
+
+test("the page's core carries no Node-only code: importers are linked only into the Node-side core", () => {
+  const dist = new URL('../../dist/', import.meta.url);
+  const page = readFileSync(new URL('webprof-core.wasm', dist));
+  const node = readFileSync(new URL('webprof-core-node.wasm', dist));
+  // The binding's registered name and the Gecko importer's own error text.
+  for (const text of ['importGeckoProfile', 'content-process main threads (GeckoMain)']) {
+    assert.ok(node.includes(text), `the Node-side core lacks "${text}"`);
+    assert.ok(!page.includes(text), `the page's core carries "${text}"`);
+  }
+});

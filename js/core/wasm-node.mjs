@@ -1,0 +1,8 @@
+// The Node-side tools' build of the core (js/core/wasm-page.mjs says why
+// there are two): every binding of the page's core plus the importers of other
+// profilers' files. Read from disk beside the tool's bundle in dist/.
+import createWebprofCore from '../../build/wasm/wasm/webprof-core-node.mjs';
+
+export { createWebprofCore };
+export const WASM_FILE = 'webprof-core-node.wasm';
+export const wasmBesideModule = () => new URL('./webprof-core-node.wasm', import.meta.url).href;
