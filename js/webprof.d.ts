@@ -588,5 +588,24 @@ export interface TraceSummary {
  * (name, url, line); a sample counts once per row in `total` (recursion), so `self <= total`.
  */
 export function summarize(trace: ProfilerTrace, options?: { top?: number }): TraceSummary;
-/** The summary as aligned text lines. */
-export function formatSummary(summary: TraceSummary, options?: { backend?: string }): string;
+/**
+ * The summary as aligned text lines; the first line names the sampler (`backend`), the polyfill's dense-check mode
+ * (`denseMode`: 'ticker' or 'counter', docs/ARCHITECTURE.md "Dense sampling and the accuracy model") and the interval.
+ */
+export function formatSummary(
+  summary: TraceSummary,
+  options?: { backend?: string; denseMode?: 'ticker' | 'counter' | null; sampleInterval?: number },
+): string;
+/**
+ * How the polyfill's dense checks (the sampling transform's) decide that a sample is due: 'ticker' (a Worker ticks a
+ * SharedArrayBuffer once per interval: samples land where time is spent) where the page may share memory with a
+ * Worker, else 'counter' (shares lean toward code with dense checks).
+ */
+export function denseMode(): {
+  mode: 'ticker' | 'counter';
+  shared: boolean;
+  ticker: boolean;
+  ticking: boolean;
+  stride: number;
+  interval: number;
+};

@@ -65,12 +65,13 @@ export function samplerName(backend) {
  * The summary as aligned text lines (with sparseDiagnostic's note when it has one);
  * with `backend` (and `sampleInterval`, ms) the first line says which sampler ran and how often.
  */
-export function formatSummary(summary, { backend, sampleInterval } = {}) {
+export function formatSummary(summary, { backend, denseMode, sampleInterval } = {}) {
   const lines = [];
   const every = typeof sampleInterval === 'number' ? `, every ${sampleInterval} ms` : '';
+  const mode = denseMode ? ` (${denseMode} mode)` : '';
   lines.push(
     `samples: ${summary.samples} (${summary.withStack} with a JS stack) over ${summary.durationMs.toFixed(1)} ms` +
-      (backend ? `, sampler: ${samplerName(backend)}${every}` : ''),
+      (backend ? `, sampler: ${samplerName(backend)}${mode}${every}` : ''),
   );
   lines.push('self%   total%  function (location)');
   for (const r of summary.top) {

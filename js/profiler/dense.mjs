@@ -8,7 +8,9 @@
 //    re-arms the counter with the stride of stride.mjs (a hot site costs a
 //    decrement; at a steady rate of checks the first check at or after the
 //    due time samples);
-//  - ticker mode (page crossOriginIsolated): the flag lives in a
+//  - ticker mode (wherever the page may share memory with a Worker: a
+//    cross-origin isolated page, or a browser started with shared memory
+//    allowed — webprof record, the Playwright fixture): the flag lives in a
 //    SharedArrayBuffer and a Worker stores -1 into it once per interval;
 //    __wp$s re-arms it to "idle", so the clock is read only when due.
 // With no session running the counter is parked at IDLE and a session
@@ -17,14 +19,16 @@ import { __webprof$due, now, onSessionsChanged } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
 const IDLE = 1 << 30;
-const shared =
-  typeof SharedArrayBuffer === 'function' &&
-  globalThis.crossOriginIsolated === true &&
-  typeof Worker === 'function';
+// Browsers expose the constructor only where a SharedArrayBuffer may be
+// posted to a Worker (crossOriginIsolated, or Chromium's
+// SharedArrayBuffer feature switch); where posting fails all the same
+// (startTicker), the checks stay in counter mode.
+const shared = typeof SharedArrayBuffer === 'function' && typeof Worker === 'function';
 
 /**
  * [0] the probe-site counter/flag; in ticker mode also [1] = 1 once the
- * ticker runs, [2] = the interval it ticks at (µs, 0 = parked).
+ * ticker runs, [2] = the interval it ticks at (µs, 0 = parked), [3] = 0
+ * (the ticker sleeps on it: a worker may lack the constructor).
  */
 export const __wp$f = new Int32Array(shared ? new SharedArrayBuffer(16) : new ArrayBuffer(16));
 __wp$f[0] = IDLE;
@@ -33,30 +37,48 @@ let interval = 0;
 const stride = new Stride();
 let ticker = null;
 
-// The ticker parks on [2] while nothing samples. It starts once and stays:
-// a worker cannot start while the page's thread is busy, so until it
-// reports running ([1]) the probe sites work in counter mode.
-const TICKER_SOURCE = `onmessage = (e) => {
-  const f = e.data;
-  const sleep = new Int32Array(new SharedArrayBuffer(4));
-  Atomics.store(f, 1, 1);
-  for (;;) {
+// The ticker Worker starts with the first session and stays: a worker
+// cannot start while the page's thread is busy, so until it reports running
+// ([1]) the probe sites work in counter mode. It ticks for at most 50 ms at
+// a time and then lets its event loop run (a debugger, or Playwright
+// evaluating in every worker of the page, gets an answer), and stops while
+// no session runs ([2] = 0) until the page posts to it again.
+const TICKER_SOURCE = `let f = null;
+let running = false;
+const again = new MessageChannel();
+again.port1.onmessage = tick;
+onmessage = (e) => {
+  if (f === null) { f = e.data; Atomics.store(f, 1, 1); }
+  if (!running) { running = true; tick(); }
+};
+function tick() {
+  const end = Date.now() + 50;
+  while (Date.now() < end) {
     const us = Atomics.load(f, 2);
-    if (us === 0) { Atomics.wait(f, 2, 0); continue; }
-    Atomics.wait(sleep, 0, 0, us / 1000);
+    if (us === 0) { running = false; return; }
+    Atomics.wait(f, 3, 0, us / 1000);
     Atomics.store(f, 0, -1);
   }
-};`;
+  again.port2.postMessage(0);
+}`;
 
+let tickerTried = false;
 function startTicker() {
-  if (ticker) return;
+  if (tickerTried) {
+    if (ticker) ticker.postMessage(0); // a session starts: tick again
+    return;
+  }
+  tickerTried = true;
   try {
     const url = URL.createObjectURL(new Blob([TICKER_SOURCE], { type: 'text/javascript' }));
     ticker = new Worker(url);
     URL.revokeObjectURL(url);
     ticker.postMessage(__wp$f);
   } catch {
-    ticker = null; // e.g. a CSP without blob: workers: counter mode
+    // A CSP without blob: workers, or memory that may not be shared
+    // (DataCloneError): counter mode.
+    if (ticker) ticker.terminate();
+    ticker = null;
   }
 }
 
@@ -65,7 +87,6 @@ onSessionsChanged((ms) => {
   interval = ms;
   if (shared) {
     Atomics.store(__wp$f, 2, Math.round(ms * 1000));
-    Atomics.notify(__wp$f, 2);
     if (ms) startTicker();
   }
   if (!ms) {
@@ -84,10 +105,15 @@ onSessionsChanged((ms) => {
  */
 function __webprof$dense(entry) {
   const t = now();
-  const left = __webprof$due(t, typeof entry === 'function' ? entry : __webprof$dense);
-  // Ticker mode: idle until the next tick, unless this tick came early
-  // (then count sites until due, as in counter mode).
+  // Ticker mode: a tick is due (at the ticker's interval); idle until the
+  // next one, unless a longer interval's sample is due soon (then count
+  // sites until due, as in counter mode).
   const ticking = ticker !== null && __wp$f[1] === 1;
+  const left = __webprof$due(
+    t,
+    typeof entry === 'function' ? entry : __webprof$dense,
+    ticking ? interval : 0,
+  );
   if (!left || (ticking && left > interval / 2)) {
     __wp$f[0] = IDLE;
     return;
@@ -97,7 +123,18 @@ function __webprof$dense(entry) {
 }
 export { __webprof$dense as __wp$s };
 
-/** For tests and benchmarks: which mode the probe sites run in. */
+/**
+ * Which mode the probe sites run in: `mode` is 'ticker' once the ticker
+ * Worker runs, else 'counter' (results and benchmarks report it).
+ */
 export function denseMode() {
-  return { shared, ticker: ticker !== null, ticking: __wp$f[1] === 1, stride: stride.stride, interval };
+  const ticking = ticker !== null && __wp$f[1] === 1;
+  return {
+    mode: ticking ? 'ticker' : 'counter',
+    shared,
+    ticker: ticker !== null,
+    ticking,
+    stride: stride.stride,
+    interval,
+  };
 }

@@ -216,10 +216,16 @@ export function onSessionsChanged(fn) {
  * @param {number} t
  * @param {Function} [entry] the probe site's own function: V8 leaves it and
  *   the frames it called out of the capture (fewer frames to capture/format)
+ * @param {number} [early] how much earlier than due still counts as due (ms):
+ *   the ticker's interval when a tick called (js/profiler/dense.mjs). A tick
+ *   is the due signal: a sample taken late, at the end of a long stretch
+ *   without checks, must not push the next one back past the next tick —
+ *   that tick would be skipped, and it lands in whatever runs after the
+ *   stretch, which would lose its samples to the stretch.
  */
-export function __webprof$due(t, entry = __webprof$due) {
+export function __webprof$due(t, entry = __webprof$due, early = 0) {
   if (sessions.length === 0 || hidden) return 0;
-  if (t >= dueAt) __webprof$sample(t, entry);
+  if (t >= dueAt - early) __webprof$sample(t, entry, early);
   return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
 }
 
@@ -246,9 +252,9 @@ function __webprof$check() {
 // Sampling sites are not calls the page made to webprof: a failure here
 // (a trap poisons the core) is never thrown into the page's code; it stops
 // sampling and the sessions' API calls (Profiler.stop()) report it.
-function __webprof$sample(t, entry) {
+function __webprof$sample(t, entry, early = 0) {
   try {
-    __webprof$take(t, entry);
+    __webprof$take(t, entry, early);
   } catch (e) {
     // A trap poisons the core (onPoison stops every session); anything
     // else is counted and sampling goes on.
@@ -268,7 +274,7 @@ function __webprof$capture(entry) {
   }
 }
 
-function __webprof$take(t, entry) {
+function __webprof$take(t, entry, early) {
   // Bit i of the mask selects the i-th session attached to the core (those
   // past the mask's width always).
   let mask = 0;
@@ -277,7 +283,7 @@ function __webprof$take(t, entry) {
   let ai = 0;
   for (const s of sessions) {
     const idx = s.trace ? ai++ : -1;
-    if (t < s.nextDue) continue;
+    if (t < s.nextDue - early) continue;
     s.nextDue = t + s.interval;
     if (s.pausedByVisibility) continue;
     if (idx < 0) (pendingDue || (pendingDue = [])).push(s);
