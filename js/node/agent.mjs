@@ -50,8 +50,14 @@ export function agentScript({ script, wasmUrl }, { autoStart = null, nativeAllow
 })();`;
 }
 
-/** Runs in the page: starts a Profiler and a probes window. */
-export function startInPage(w, opts) {
+/**
+ * Runs in the page: starts a Profiler and a probes window. Resolves once the
+ * polyfill's ticker runs (where memory can be shared, js/profiler/dense.mjs:
+ * its Worker starts with the first session, when the page's thread is free),
+ * at most 1 s later, so a profile Node starts is in ticker mode from its
+ * first sample.
+ */
+export async function startInPage(w, opts) {
   const session = { opts, startedAt: performance.now() };
   session.profiler = new w.Profiler({
     sampleInterval: opts.sampleInterval,
@@ -60,6 +66,13 @@ export function startInPage(w, opts) {
   });
   if (typeof w.start === 'function') w.start();
   w.__session = session;
+  const mode = () => (typeof w.denseMode === 'function' ? w.denseMode() : null);
+  for (
+    let i = 0;
+    i < 100 && session.profiler.backend === 'polyfill' && mode()?.ticker && !mode().ticking;
+    i++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10));
   return session;
 }
 
@@ -68,6 +81,10 @@ export async function stopInPage(w) {
   const session = w.__session;
   if (!session) throw new Error('webprof: no profile is running in this page');
   w.__session = null;
+  // Which mode the polyfill's checks ran in (counter or the time-faithful
+  // ticker, js/profiler/dense.mjs), as the profile ends.
+  const denseMode =
+    session.profiler.backend === 'polyfill' && typeof w.denseMode === 'function' ? w.denseMode().mode : null;
   // The sampler stops first: ending the probes window runs webprof's core,
   // which an engine's own sampler would record as the page's time.
   const stopped = session.profiler.stop();
@@ -84,6 +101,7 @@ export async function stopInPage(w) {
       trace,
       probes,
       backend: session.profiler.backend,
+      denseMode,
       sampleInterval: session.profiler.sampleInterval,
       startedAt: session.startedAt,
     }),

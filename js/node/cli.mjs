@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { install, makeResult, stopProfile, watchPageErrors } from './playwright.mjs';
 import { recordInWebKit } from './webkit-record.mjs';
 import { recordInFirefox } from './firefox.mjs';
-import { chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
+import { chromiumLaunchOptions, CHROMIUM_PATH, SHARED_MEMORY_ARG } from './chromium.mjs';
 import { writeReport, openInBrowser } from './report.mjs';
 
 // The package version: set by the build (js/tools/build.mjs); from source, package.json.
@@ -34,6 +34,8 @@ const USAGE = `usage: webprof record <url> [options]
   --backend B             auto | native | polyfill (default auto)
   --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
   --no-dense              do not pass the page's scripts through the sampling transform (polyfill)
+  --no-ticker             do not let pages share memory with a Worker: the polyfill's checks then run in
+                          counter mode (time shares lean toward code with dense checks)
   --browser PATH          Chromium executable (default /usr/bin/chromium)
   --browser firefox       Firefox ESR via puppeteer-core with its own (Gecko) profiler; no page changes
   --browser webkit        WebKit (JavaScriptCore) via WebKitWebDriver under xvfb-run; polyfill only,
@@ -54,6 +56,7 @@ const DEFAULTS = {
   backend: 'auto',
   native: false,
   dense: true,
+  ticker: true,
   browser: CHROMIUM_PATH,
   timeoutMs: 30000,
   open: false,
@@ -87,6 +90,7 @@ function parseArgs(argv) {
         throw new UsageError(`--backend must be auto, native or polyfill, got "${o.backend}"`);
     } else if (a === '--native') o.native = true;
     else if (a === '--no-dense') o.dense = false;
+    else if (a === '--no-ticker') o.ticker = false;
     else if (a === '--browser') o.browser = val();
     else if (a === '--timeout-ms') o.timeoutMs = num(a, val());
     else if (a === '--open') o.open = true;
@@ -167,7 +171,11 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
   log(`[${elapsed()}] starting ${o.browser}`);
   let browser;
   try {
-    browser = await chromium.launch(chromiumLaunchOptions({ executablePath: o.browser, timeout: 30000 }));
+    // Shared memory for the polyfill's time-faithful ticker (chromium.mjs).
+    const extraArgs = o.ticker && !o.native ? [SHARED_MEMORY_ARG] : [];
+    browser = await chromium.launch(
+      chromiumLaunchOptions({ executablePath: o.browser, timeout: 30000, extraArgs }),
+    );
   } catch (e) {
     throw new RecordError(`cannot start the browser ${o.browser}: ${e.message.split('\n')[0]}`);
   }

@@ -31,6 +31,11 @@ export interface ProfileResult {
   probes: { aggregates: Map<string, AggrResult>; marks: MarkTimeline; traces: TraceTimeline } | null;
   /** Which sampler ran: 'native' (Chromium's Profiler) or 'polyfill' ('gecko' for launchProfiledFirefox). */
   backend: 'native' | 'polyfill';
+  /**
+   * How the polyfill's dense checks ran as the profile ended: 'ticker' (time-faithful: a Worker ticks shared memory)
+   * or 'counter' (shares lean toward code with dense checks); null for the native sampler.
+   */
+  denseMode: 'ticker' | 'counter' | null;
   /** The sampler's interval in ms (also in summary.txt's first line and the trace's thread name). */
   sampleInterval: number;
   /** performance.now() in the page when the profile started. */
@@ -55,6 +60,14 @@ export interface ProfileResult {
   save(dir: string): Promise<string[]>;
 }
 
+/**
+ * The Chromium switch that lets pages share memory with a Worker without being cross-origin isolated
+ * (`--enable-blink-features=SharedArrayBufferUnrestrictedAccessAllowed`): the polyfill's checks then run in ticker
+ * mode, time-faithful. The fixture and `record` add it; for a browser you launch, pass `withSharedMemory(args)`.
+ */
+export const SHARED_MEMORY_ARG: string;
+/** `args` with SHARED_MEMORY_ARG added (merged into an `--enable-blink-features` switch already there). */
+export function withSharedMemory(args?: string[]): string[];
 /** Makes webprof available in every frame of the page/context before page scripts run. */
 export function install(
   target: Page | BrowserContext,
@@ -92,6 +105,11 @@ export interface RecordOptions {
   backend?: 'auto' | 'native' | 'polyfill';
   native?: boolean;
   dense?: boolean;
+  /**
+   * Let pages share memory with a Worker (Chromium's switch, no page change), so the polyfill's checks run in ticker
+   * mode, time-faithful (default true; `--no-ticker`).
+   */
+  ticker?: boolean;
   /** A Chromium executable, 'webkit', or 'firefox' (Firefox ESR with its own Gecko profiler). */
   browser?: string;
   timeoutMs?: number;
@@ -108,7 +126,7 @@ export function record(
   log?: (line: string) => void,
 ): Promise<ProfileResult & { viewerUrl: string | null }>;
 
-/** What withWebprof() adds to a Playwright `test`: the `webprof` fixture and its two options. */
+/** What withWebprof() adds to a Playwright `test`: the `webprof` fixture and its options (with webprofTicker). */
 export interface WebprofFixtures {
   webprof: WebprofFixture;
   /** Profile every test from its first page script on, with these options (default null: only webprof.profile()). */
@@ -116,13 +134,22 @@ export interface WebprofFixtures {
   /** Rewrite what pages load for dense sampling (default true; a native webprofProfile turns it off). */
   webprofDense: boolean;
 }
+/** withWebprof()'s option per worker process (like the browser it configures). */
+export interface WebprofWorkerFixtures {
+  /**
+   * Start Chromium with shared memory allowed (`--enable-blink-features=SharedArrayBufferUnrestrictedAccessAllowed`,
+   * no page change), so the polyfill's checks run in ticker mode: samples land where time is spent (default true).
+   */
+  webprofTicker: boolean;
+}
 /**
- * Extends a Playwright `test` with the `webprof` fixture and its options `webprofProfile` and `webprofDense`. The
+ * Extends a Playwright `test` with the `webprof` fixture and its options `webprofProfile`, `webprofDense` and
+ * `webprofTicker` (Chromium launched with shared memory allowed, per worker process). The
  * result is `base.extend<WebprofFixtures>(…)`: a `TestType` whose test arguments include WebprofFixtures, so `test.use({ webprofProfile: … })` and `({ webprof }) => …` type-check.
  */
 export function withWebprof<T extends {}, W extends {}>(
   base: TestType<T, W>,
-): TestType<T & WebprofFixtures, W>;
+): TestType<T & WebprofFixtures, W & WebprofWorkerFixtures>;
 
 /** What Firefox's Gecko profile gave: the trace and where it came from. */
 export interface GeckoImport {

@@ -31,6 +31,9 @@ export { launchProfiledFirefox } from './firefox.mjs';
 export { importGeckoProfile } from '../import/gecko.mjs';
 import { HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
 import { newRewriteState, routePageLoads } from './rewrite.mjs';
+import { withSharedMemory } from './chromium.mjs';
+// For a browser launched by the user: the switch that lets the polyfill's ticker run.
+export { withSharedMemory, SHARED_MEMORY_ARG } from './chromium.mjs';
 
 const installed = new WeakMap(); // page/context -> rewrite state
 
@@ -197,7 +200,7 @@ export async function profile(page, actions, options = {}) {
  * summary text too.
  */
 export async function makeResult(
-  { trace, probes, backend, sampleInterval, startedAt },
+  { trace, probes, backend, denseMode = null, sampleInterval, startedAt },
   { workers = [], unsampled = [], pageErrors = [] } = {},
 ) {
   await webprof.ready;
@@ -211,10 +214,11 @@ export async function makeResult(
   const files = {};
   // The trace says which sampler ran, and how often, in its thread's name.
   const every = typeof sampleInterval === 'number' ? `, ${sampleInterval} ms` : '';
-  const naming = { threadName: `main (${samplerName(backend)} sampler${every})` };
+  const mode = denseMode ? `, ${denseMode} mode` : '';
+  const naming = { threadName: `main (${samplerName(backend)} sampler${mode}${every})` };
   for (const f of webprof.exportFormats()) files[f.fileName] = webprof.exportTrace(f.id, input, naming);
   const summary = summarize(trace);
-  let summaryText = formatSummary(summary, { backend, sampleInterval });
+  let summaryText = formatSummary(summary, { backend, denseMode, sampleInterval });
   workers.forEach((w, i) => {
     summaryText += `\nworker ${i + 1} (${w.url}, files in worker-${i + 1}/):\n${w.summaryText}`;
   });
@@ -231,6 +235,7 @@ export async function makeResult(
     trace,
     probes: probes && { aggregates: input.aggregates, marks: probes.marks, traces: probes.traces },
     backend,
+    denseMode,
     sampleInterval,
     startedAt,
     files,
@@ -267,6 +272,17 @@ export function withWebprof(base) {
   return base.extend({
     webprofProfile: [null, { option: true }],
     webprofDense: [true, { option: true }],
+    // Chromium is started with shared memory allowed (js/node/chromium.mjs),
+    // so the polyfill's checks run in ticker mode: time-faithful shares.
+    // Per worker process, like the browser; `webprofTicker: false` opts out.
+    webprofTicker: [true, { option: true, scope: 'worker' }],
+    launchOptions: [
+      async ({ launchOptions, browserName, webprofTicker }, use) => {
+        if (!webprofTicker || browserName !== 'chromium') return use(launchOptions);
+        await use({ ...launchOptions, args: withSharedMemory(launchOptions.args) });
+      },
+      { scope: 'worker' },
+    ],
     webprof: [
       async ({ page, webprofProfile, webprofDense }, use, testInfo) => {
         const results = [];

@@ -274,7 +274,58 @@ test('without playwright-core (an optional peer dependency) record says how to g
 
 test('every option the usage lists is accepted', () => {
   // Without a URL each run stops at "missing <url>", after reading the options.
-  const r = webprof('record', '--no-dense', '--native', '--out', 'x', '--sample-interval', '2', '--open');
+  const r = webprof(
+    'record',
+    '--no-dense',
+    '--no-ticker',
+    '--native',
+    '--out',
+    'x',
+    '--sample-interval',
+    '2',
+    '--open',
+  );
   assert.equal(r.status, 2);
   assert.match(r.stderr, /missing <url>/);
+});
+
+// The polyfill's share of parse() (one JSON.parse call) against scan() (a
+// check per character) in a recording of e2e/pages/record/mixed.html?run,
+// from the first sample of either on.
+function parseShare(dir) {
+  const cpu = JSON.parse(readFileSync(join(dir, 'profile.cpuprofile'), 'utf8'));
+  const byId = new Map(cpu.nodes.map((n) => [n.id, n.callFrame.functionName]));
+  const n = { scan: 0, parse: 0 };
+  for (const id of cpu.samples) if (byId.get(id) in n) n[byId.get(id)]++;
+  return { parse: n.parse / (n.parse + n.scan || 1), samples: n.parse + n.scan };
+}
+
+// Chromium is started with shared memory allowed, so the checks run in
+// ticker mode (time-faithful): parse(), ~60-70 % of the two functions' time
+// by the page's own clock (e2e/playwright-ticker.spec.mjs measures it), gets
+// samples beside scan()'s per-character checks; --no-ticker keeps counter
+// mode (parse() then gets almost none). summary.txt says which mode ran.
+test('record samples in ticker mode by default, --no-ticker in counter mode, and summary.txt says which', async () => {
+  const runs = await Promise.all(
+    [[], ['--no-ticker']].map(async (extra) => {
+      const out = mkdtempSync(join(tmpdir(), 'webprof-ticker-'));
+      const r = await webprofAsync(
+        'record',
+        `${base}/mixed.html?run`,
+        '--seconds',
+        '1.5',
+        '--out',
+        out,
+        ...extra,
+      );
+      assert.equal(r.status, 0, r.stderr);
+      return { summary: readFileSync(join(out, 'summary.txt'), 'utf8'), ...parseShare(out) };
+    }),
+  );
+  const [ticker, counter] = runs;
+  const all = JSON.stringify(runs.map(({ parse, samples }) => ({ parse, samples })));
+  assert.match(ticker.summary, /sampler: webprof polyfill \(ticker mode\), every 1 ms/);
+  assert.match(counter.summary, /sampler: webprof polyfill \(counter mode\), every 1 ms/);
+  assert.ok(ticker.samples > 50, all);
+  assert.ok(ticker.parse > 0.35 && ticker.parse < 0.9, all);
 });

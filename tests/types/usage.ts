@@ -1,7 +1,13 @@
 // Compiled by `tsc -p tests/types` in the test command: the published
 // declarations must describe the API as a user calls it.
 import * as webprof from 'webprof';
-import { profile, withWebprof, record, exportFormats as playwrightFormats } from 'webprof/playwright';
+import {
+  profile,
+  withWebprof,
+  record,
+  withSharedMemory,
+  exportFormats as playwrightFormats,
+} from 'webprof/playwright';
 import type { Page } from 'playwright-core';
 
 async function main(page: Page) {
@@ -48,11 +54,18 @@ async function main(page: Page) {
   const fn: webprof.RuntimeFunction | undefined = rp.results().children[0]?.function;
   const defined: number | undefined = fn?.line;
   void [defined, fn?.file, fn?.name];
-  void webprof.formatSummary(summary);
+  void webprof.formatSummary(summary, {
+    backend: 'polyfill',
+    denseMode: webprof.denseMode().mode,
+    sampleInterval: 1,
+  });
 
   const r = await profile(page, async () => {}, { sampleInterval: 1, dense: true });
   const files: string[] = await r.save('/tmp/out');
-  const recorded = await record({ url: 'http://127.0.0.1/', seconds: 1, out: '/tmp/out' });
+  const recorded = await record({ url: 'http://127.0.0.1/', seconds: 1, out: '/tmp/out', ticker: false });
+  const args: string[] = withSharedMemory(['--no-sandbox']);
+  const mode: 'ticker' | 'counter' | null = recorded.denseMode;
+  void [args, mode];
   const fileNames: string[] = playwrightFormats().map((f) => f.fileName);
   void [recorded.files, fileNames];
   void [kept, json, pf, files, withWebprof];
