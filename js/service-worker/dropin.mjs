@@ -14,6 +14,11 @@
 //                         at the site's root, it may control every page)
 //   data-dense-scope      its scope (default: the worker's folder; a wider
 //                         scope needs the `Service-Worker-Allowed` header)
+//   data-dense-isolate    serve this page cross-origin isolated (COOP
+//                         same-origin + COEP credentialless, or the value
+//                         "require-corp"): its checks then run in ticker
+//                         mode, time-faithful (js/profiler/dense.mjs). What
+//                         that changes for the page: docs/ARCHITECTURE.md.
 import { __wp$f, __wp$s } from '../profiler/dense.mjs';
 
 const tag = typeof document !== 'undefined' ? document.currentScript : null;
@@ -58,6 +63,11 @@ function setUp(script) {
   }
   const url = new URL(script.getAttribute('data-dense') || '/webprof-sw.js', location.href);
   url.searchParams.set('webprof', script.src);
+  if (script.hasAttribute('data-dense-isolate'))
+    url.searchParams.set(
+      'isolate',
+      script.getAttribute('data-dense-isolate') === 'require-corp' ? 'require-corp' : 'credentialless',
+    );
   const scope = script.getAttribute('data-dense-scope');
   return sw
     .register(url.href, scope ? { scope } : undefined)

@@ -23,6 +23,15 @@
 //    worker is left as it is (a module cannot import itself first);
 //  - a later plain fetch of a rewritten URL (the polyfill reading sources
 //    for definition positions) gets the rewritten text.
+// Cross-origin isolation on request: a tag with `data-dense-isolate`
+// (`="require-corp"` for browsers without `credentialless`) gets its document
+// served with COOP `same-origin` and COEP `credentialless`, as the
+// coi-serviceworker technique does, so the page may share memory with a
+// Worker and the polyfill's checks run in ticker mode (time-faithful,
+// js/profiler/dense.mjs). The drop-in then registers this worker with
+// `&isolate=`: same-origin frames and the worker scripts it serves get the
+// COEP too (an isolated document may embed only those). Headers a response
+// already has are kept.
 // Cache: transformed text by the SHA-256 of the source, in CacheStorage
 // (`webprof-dense-v1`), so a script is transformed once per version however
 // often it loads. Cross-origin, non-GET, non-OK and non-JS responses pass
@@ -31,6 +40,7 @@
 
 const params = new URL(self.location.href).searchParams;
 const LIB = new URL(params.get('webprof') || 'webprof.js', self.location.href).href;
+const COEP = /^(credentialless|require-corp)$/.test(params.get('isolate')) ? params.get('isolate') : null;
 self.webprofWasmUrl = new URL('webprof-core.wasm', LIB).href;
 importScripts(LIB);
 
@@ -38,6 +48,7 @@ const CACHE = 'webprof-dense-v1';
 const MAX_CACHED = 512;
 const MARK = 'webprof-dense';
 const TAG = /<script\b[^>]*\sdata-dense\b/i;
+const ISOLATE = /\sdata-dense-isolate(?:\s*=\s*["']?(credentialless|require-corp))?/i;
 const JS = /javascript|ecmascript/i;
 
 // Clients (documents) that load webprof with data-dense, and per client the
@@ -90,7 +101,9 @@ async function rewriteDocument(req, clientId) {
   if (!res.ok || res.type !== 'basic' || !/html/i.test(res.headers.get('content-type') || '')) return res;
   const html = await res.text();
   const tag = TAG.exec(html);
-  if (!tag) return respond(res, html);
+  if (!tag) return respond(res, html, { frame: req.destination === 'iframe' });
+  const end = html.indexOf('>', tag.index);
+  const isolate = ISOLATE.exec(html.slice(tag.index, end < 0 ? undefined : end));
   await prune();
   const csp = res.headers.get('content-security-policy') || '';
   const r = await cached(`html:${csp}`, html, () =>
@@ -102,7 +115,11 @@ async function rewriteDocument(req, clientId) {
   );
   if (clientId) clients.set(clientId, new Set(r.before.map((src) => new URL(src, req.url).href)));
   remember(req.url, r.code, res);
-  return respond(res, r.code, true);
+  return respond(res, r.code, {
+    mark: true,
+    frame: req.destination === 'iframe',
+    isolate: isolate && req.destination === 'document' ? isolate[1] || 'credentialless' : null,
+  });
 }
 
 async function rewriteScript(req) {
@@ -123,14 +140,15 @@ async function rewriteScript(req) {
 async function startWorker(req, clientId) {
   const res = await fetch(req);
   const type = res.headers.get('content-type') || '';
-  if (req.mode !== 'same-origin' || !res.ok || res.type !== 'basic' || !JS.test(type)) return res;
+  if (req.mode !== 'same-origin' || !res.ok || res.type !== 'basic' || !JS.test(type))
+    return COEP && res.type === 'basic' ? respond(res, res.body, { frame: true }) : res;
   // The worker's client, when the browser says it here (else adoptWorker).
   if (clientId) clients.set(clientId, new Set());
   workerScripts.delete(req.url);
   workerScripts.add(req.url);
   if (workerScripts.size > 64) workerScripts.delete(workerScripts.values().next().value);
   const urls = [BEFORE, LIB, AFTER, req.url].map((u) => JSON.stringify(u)).join(', ');
-  return respond(res, `importScripts(${urls});`);
+  return respond(res, `importScripts(${urls});`, { frame: true });
 }
 
 // The worker's own script, requested by its bootstrap's importScripts: the
@@ -142,11 +160,18 @@ async function adoptWorker(req, clientId) {
   return rewriteScript(req);
 }
 
-function respond(res, body, mark = false) {
+// `mark`: the document was rewritten (Server-Timing); `frame`: a frame or a
+// worker, which an isolated document embeds only with a COEP (`&isolate=`);
+// `isolate`: the COEP a top-level document asked for with data-dense-isolate.
+function respond(res, body, { mark = false, frame = false, isolate = null } = {}) {
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
   if (mark) headers.append('Server-Timing', MARK);
+  const coep = isolate || (frame ? COEP : null);
+  if (coep && !headers.has('cross-origin-embedder-policy')) headers.set('Cross-Origin-Embedder-Policy', coep);
+  if (isolate && !headers.has('cross-origin-opener-policy'))
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
