@@ -89,6 +89,8 @@ test('examples/vite: the dev server (npm run dev)', async ({ page }) => {
   const server = await viteDev(dir);
   try {
     await run(page, server.resolvedUrls.local[0]);
+    // vite.config.js's headers: isolated, so transformed code samples in ticker mode.
+    expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
   } finally {
     await server.close();
   }

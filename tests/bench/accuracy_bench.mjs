@@ -8,6 +8,9 @@
 // Printed per library (same run, native as the reference):
 //  - top-15: how many of native's 15 highest self-time frames the polyfill
 //    reports exactly (name, resource, line, column);
+//  - the mode the polyfill's checks ran in (counter: the default browser;
+//    ticker: a browser started with shared memory allowed, as `webprof
+//    record` and the fixture start it);
 //  - self / inclusive share error (percentage points) over the union of
 //    both sides' top-15 frames, max and mean — beside native's own
 //    run-to-run error (two native profiles), the noise floor;
@@ -23,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../e2e/server.mjs';
-import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
+import { chromiumLaunchOptions, SHARED_MEMORY_ARG } from '../../js/node/chromium.mjs';
 import { compareShares, phaseError, phaseShares, spacing } from './accuracy/metrics.mjs';
 import { bundle } from './accuracy/bundle.mjs';
 
@@ -37,7 +40,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const f1 = (x) => x.toFixed(1);
 const ratio = (x) => `x${x.toFixed(3)}`;
 
-async function measure(page, lib, port) {
+async function measure(page, tickerBrowser, lib, port) {
   await page.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&policy=js-profiling`);
   await page.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
   const { unitMs } = await page.evaluate((o) => window.init(o), { warmMs: 1500 });
@@ -47,19 +50,21 @@ async function measure(page, lib, port) {
   const poly1 = await profile('polyfill', 1);
   const nativeB = await profile('native', 10);
   const poly10 = await profile('polyfill', 10);
-  // Cross-origin isolated: the SharedArrayBuffer ticker drives the checks.
-  const coi = await page.context().browser().newPage();
-  await coi.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&coi`);
-  await coi.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
-  await coi.evaluate((o) => window.init(o), { warmMs: 300 });
-  await coi.evaluate((o) => window.profile(o), { backend: 'polyfill', interval: 1, ms: 100 });
-  await coi.waitForTimeout(300); // the ticker worker starts while the page idles
-  const ticker1 = await coi.evaluate((o) => window.profile(o), {
+  // Ticker mode as `webprof record` and the Playwright fixture run it: a
+  // browser started with shared memory allowed (js/node/chromium.mjs), the
+  // page not isolated; the SharedArrayBuffer ticker drives the checks.
+  const tick = await tickerBrowser.newPage();
+  await tick.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}`);
+  await tick.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
+  await tick.evaluate((o) => window.init(o), { warmMs: 300 });
+  await tick.evaluate((o) => window.profile(o), { backend: 'polyfill', interval: 1, ms: 100 });
+  await tick.waitForTimeout(300); // the ticker worker starts while the page idles
+  const ticker1 = await tick.evaluate((o) => window.profile(o), {
     backend: 'polyfill',
     interval: 1,
     ms: profileMs,
   });
-  await coi.close();
+  await tick.close();
   // Ground truth: each named phase's wall time, no profiler, ~1 s of units.
   const phaseMs = await page.evaluate((o) => window.phases(o), {
     units: Math.max(3, Math.round(1000 / unitMs)),
@@ -121,6 +126,7 @@ function phaseReport(m) {
 const server = await startStaticServer({ port: 0 });
 const port = server.address().port;
 const browser = await chromium.launch(chromiumLaunchOptions());
+const tickerBrowser = await chromium.launch(chromiumLaunchOptions({ extraArgs: [SHARED_MEMORY_ARG] }));
 const results = {};
 try {
   for (const lib of libs) {
@@ -128,7 +134,7 @@ try {
     try {
       sites = await bundle(lib);
       const page = await browser.newPage();
-      m = await measure(page, lib, port);
+      m = await measure(page, tickerBrowser, lib, port);
       await page.close();
     } catch (e) {
       console.log(`\n${lib}: not measured: ${e.message.split('\n')[0]}`);
@@ -169,7 +175,10 @@ try {
       `\n${lib}: ${sites} probe sites, one unit ${f1(m.unitMs)} ms, samples native@10 ${r.samples.native}, ` +
         `polyfill@1 ${r.samples.poly1}, polyfill@10 ${r.samples.poly10}`,
     );
-    console.log(`  top-15 native self frames matched exactly: ${poly.top15.matched}/${poly.top15.of}`);
+    console.log(
+      `  polyfill@1 ran in ${m.poly1.mode.mode} mode; top-15 native self frames matched exactly: ` +
+        `${poly.top15.matched}/${poly.top15.of}`,
+    );
     console.log(
       `  self share error (pp)  polyfill max ${f1(poly.self.max)} mean ${f1(poly.self.mean)} | ` +
         `native run-to-run max ${f1(floor.self.max)} mean ${f1(floor.self.mean)}`,
@@ -182,7 +191,7 @@ try {
       `  ${what}: self max ${f1(c.self.max)} mean ${f1(c.self.mean)}, inclusive max ${f1(c.inclusive.max)} mean ${f1(c.inclusive.mean)}`;
     console.log(cand('time-weighted counter samples', weighted));
     console.log(
-      cand(`SAB ticker@1ms (${m.ticker1.mode.ticking ? 'ticking' : 'NOT ticking'})`, ticker) +
+      cand(`shared-memory switch, polyfill@1 in ${m.ticker1.mode.mode} mode`, ticker) +
         `, top-15 ${ticker.top15.matched}/${ticker.top15.of}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}`,
     );
     console.log(
@@ -213,6 +222,7 @@ try {
   }
 } finally {
   await browser.close();
+  await tickerBrowser.close();
   server.close();
 }
 writeFileSync(join(root, 'build/bench/accuracy/results.json'), JSON.stringify(results, null, 2));
