@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <string_view>
 
 namespace webprof {
 namespace {
@@ -29,6 +30,54 @@ int HexValue(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
+}
+
+// Clinger's fast path for a number the grammar already accepted: with at
+// most 15 significant digits and a power of ten up to 1e22 both are exact
+// doubles, so one multiplication or division rounds correctly — strtod's
+// value without strtod (a profile is mostly numbers). False: use strtod.
+bool FastNumber(std::string_view s, double* out) {
+  static constexpr double kPow10[] = {
+      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  size_t i = 0;
+  bool negative = s[0] == '-';
+  if (negative) ++i;
+  uint64_t m = 0;
+  int digits = 0, scale = 0;
+  bool fraction = false;
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '.') {
+      fraction = true;
+      continue;
+    }
+    if (c == 'e' || c == 'E') break;
+    if (m == 0 && c == '0') {  // leading zeros are no significant digit
+      if (fraction) --scale;
+      continue;
+    }
+    if (++digits > 15) return false;
+    m = m * 10 + uint64_t(c - '0');
+    if (fraction) --scale;
+  }
+  if (i < s.size()) {  // the exponent
+    ++i;
+    bool minus = s[i] == '-';
+    if (s[i] == '-' || s[i] == '+') ++i;
+    if (s.size() - i > 3) return false;
+    int e = 0;
+    for (; i < s.size(); ++i) e = e * 10 + (s[i] - '0');
+    scale += minus ? -e : e;
+  }
+  if (scale < -22 || scale > 22) {
+    if (m != 0) return false;
+    scale = 0;  // zero with any exponent
+  }
+  double v = static_cast<double>(m);
+  v = scale < 0 ? v / kPow10[-scale] : v * kPow10[scale];
+  *out = negative ? -v : v;
+  return true;
 }
 
 }  // namespace
@@ -123,6 +172,17 @@ bool JsonCursor::NextKey(std::string* key) {
   if (!Separator('}', &more) || !more) return false;
   if (Peek() != Type::kString) return Fail("a key string");
   if (!String(key)) return false;
+  SkipSpace();
+  if (pos_ >= text_.size() || text_[pos_] != ':') return Fail("':'");
+  ++pos_;
+  return true;
+}
+
+bool JsonCursor::NextKey(std::string_view* key, std::string* scratch) {
+  bool more;
+  if (!Separator('}', &more) || !more) return false;
+  if (Peek() != Type::kString) return Fail("a key string");
+  if (!String(key, scratch)) return false;
   SkipSpace();
   if (pos_ >= text_.size() || text_[pos_] != ':') return Fail("':'");
   ++pos_;
@@ -254,11 +314,16 @@ bool JsonCursor::Number(double* out) {
     if (!digits()) return Fail("an exponent");
   }
   size_t len = pos_ - start;
+  double v;
+  if (FastNumber(text_.substr(start, len), &v)) {
+    if (out) *out = v;
+    return true;
+  }
   char buf[64];
   if (len >= sizeof(buf)) return Fail("a shorter number");
   text_.copy(buf, len, start);
   buf[len] = 0;
-  double v = std::strtod(buf, nullptr);
+  v = std::strtod(buf, nullptr);
   if (!std::isfinite(v)) return Fail("a finite number");
   if (out) *out = v;
   return true;
@@ -298,6 +363,55 @@ bool JsonCursor::Int(int64_t* out) {
     return Fail("an integer of at most 2^53");
   *out = static_cast<int64_t>(v);
   return true;
+}
+
+bool JsonCursor::IntArray(std::vector<int64_t>* out) {
+  if (!BeginArray()) return false;
+  const char* p = text_.data();
+  const size_t n = text_.size();
+  size_t i = pos_;
+  auto space = [&] {
+    while (i < n &&
+           (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t'))
+      ++i;
+  };
+  auto close = [&] {
+    pos_ = i + 1;
+    open_.pop_back();
+    first_.pop_back();
+    return true;
+  };
+  space();
+  if (i < n && p[i] == ']') return close();
+  for (;;) {
+    space();
+    const size_t at = i;
+    const bool negative = i < n && p[i] == '-';
+    if (negative) ++i;
+    const size_t digits = i;
+    int64_t v = 0;
+    while (i < n && p[i] >= '0' && p[i] <= '9' && i - digits < 15)
+      v = v * 10 + (p[i++] - '0');
+    const bool plain =
+        i > digits && (i >= n || (p[i] != '.' && p[i] != 'e' && p[i] != 'E' &&
+                                  (p[i] < '0' || p[i] > '9')));
+    if (plain) {
+      out->push_back(negative ? -v : v);
+    } else {  // the general path (it also says what is wrong)
+      pos_ = at;
+      if (!Int(&v)) return false;
+      out->push_back(v);
+      i = pos_;
+    }
+    space();
+    if (i < n && p[i] == ',') {
+      ++i;
+      continue;
+    }
+    if (i < n && p[i] == ']') return close();
+    pos_ = i;
+    return Fail("',' or ']'");
+  }
 }
 
 bool JsonCursor::Skip() {

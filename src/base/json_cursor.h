@@ -41,6 +41,9 @@ class JsonCursor {
   // returns false (having consumed the closing bracket) when there is none.
   bool BeginObject();
   bool NextKey(std::string* key);  // key may be null
+  // The same with the key as a view (String(view, scratch)): no copy for
+  // the keys of a long array of objects.
+  bool NextKey(std::string_view* key, std::string* scratch);
   bool BeginArray();
   bool NextElement();
 
@@ -56,6 +59,10 @@ class JsonCursor {
   bool NumberOrNull(double* out, double if_null);
   // A number that is an integer in [-2^53, 2^53].
   bool Int(int64_t* out);
+  // An array of such integers, appended to `out`: the long arrays of
+  // profiles (sample node ids, time deltas) in one tight loop; an element
+  // that is not a plain integer of up to 15 digits takes Int()'s path.
+  bool IntArray(std::vector<int64_t>* out);
   // Consumes a null and says true; false (and no error) for any other value.
   bool TakeNull() { return Peek() == Type::kNull && Null(); }
   // Any value, with everything inside it.

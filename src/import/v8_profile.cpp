@@ -1,0 +1,277 @@
+#include "import/v8_profile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace webprof {
+namespace {
+
+std::string NodeText(int64_t id) { return "node " + std::to_string(id); }
+
+// A V8 0-based position (-1 = unknown) as the core's 1-based one (0).
+bool Position(JsonCursor& c, uint32_t* out) {
+  int64_t v;
+  if (!c.Int(&v)) return false;
+  if (v < -1 || v >= int64_t{0xFFFFFFFF}) return c.Fail("a position >= -1");
+  *out = v < 0 ? 0 : static_cast<uint32_t>(v + 1);
+  return true;
+}
+
+bool IsPseudo(std::string_view name, std::string_view url) {
+  return url.empty() &&
+         (name == "(root)" || name == "(program)" || name == "(idle)");
+}
+
+}  // namespace
+
+std::string_view V8NodeTree::Keep(std::string_view s,
+                                  const std::string& scratch) {
+  // A view into the text unless the string had escapes (then it lives in
+  // the scratch buffer, which the next string overwrites).
+  if (s.data() != scratch.data()) return s;
+  owned_.emplace_back(s);
+  return owned_.back();
+}
+
+bool V8NodeTree::ReadCallFrame(JsonCursor& c, Node* n) {
+  if (!c.BeginObject()) return false;
+  std::string_view key;
+  while (c.NextKey(&key, &key_scratch_)) {
+    if (key == "functionName" || key == "url") {
+      std::string_view v;
+      if (!c.String(&v, &scratch_)) return false;
+      (key == "url" ? n->url : n->name) = Keep(v, scratch_);
+    } else if (key == "lineNumber") {
+      if (!Position(c, &n->line)) return false;
+    } else if (key == "columnNumber") {
+      if (!Position(c, &n->column)) return false;
+    } else if (!c.Skip()) {
+      return false;
+    }
+  }
+  return c.ok();
+}
+
+bool V8NodeTree::ReadNode(JsonCursor& c, std::string* error) {
+  Node n;
+  bool has_id = false, has_frame = false;
+  n.children_begin = n.children_end = static_cast<uint32_t>(children_.size());
+  if (!c.BeginObject()) return false;
+  std::string_view key;
+  while (c.NextKey(&key, &key_scratch_)) {
+    if (key == "id") {
+      if (!c.Int(&n.id)) return false;
+      has_id = true;
+    } else if (key == "callFrame") {
+      if (!ReadCallFrame(c, &n)) return false;
+      has_frame = true;
+    } else if (key == "parent") {
+      if (!c.Int(&n.parent_id)) return false;
+      if (n.parent_id == kNoParent) return c.Fail("a parent id");
+    } else if (key == "children") {
+      n.children_begin = static_cast<uint32_t>(children_.size());
+      if (!ReadIntArray(c, &children_)) return false;
+      n.children_end = static_cast<uint32_t>(children_.size());
+    } else if (!c.Skip()) {
+      return false;
+    }
+  }
+  if (!c.ok()) return false;
+  if (!has_id || !has_frame) {
+    *error = "a node (the " + std::to_string(nodes_.size() + 1) +
+             "th) has no " + (has_id ? "callFrame" : "id");
+    return false;
+  }
+  if (nodes_.size() >= 0xFFFFFFF0u) {
+    *error = "too many nodes";
+    return false;
+  }
+  n.pseudo = IsPseudo(n.name, n.url);
+  nodes_.push_back(n);
+  return true;
+}
+
+bool V8NodeTree::Find(int64_t id, uint32_t* index) const {
+  if (!dense_.empty()) {
+    if (id < 0 || static_cast<uint64_t>(id) >= dense_.size() ||
+        dense_[static_cast<size_t>(id)] == 0)
+      return false;
+    *index = dense_[static_cast<size_t>(id)] - 1;
+    return true;
+  }
+  auto it = index_.find(id);
+  if (it == index_.end()) return false;
+  *index = it->second;
+  return true;
+}
+
+bool V8NodeTree::Validate(std::string* error) {
+  const uint32_t n = static_cast<uint32_t>(nodes_.size());
+  index_.clear();
+  dense_.clear();
+  index_.reserve(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!index_.emplace(nodes_[i].id, i).second) {
+      *error = NodeText(nodes_[i].id) + " appears twice";
+      return false;
+    }
+  }
+  bool any_children = false;
+  for (uint32_t i = 0; i < n; ++i) {
+    Node& node = nodes_[i];
+    node.parent = kNone;
+    if (node.parent_id == kNoParent) continue;
+    auto it = index_.find(node.parent_id);
+    if (it == index_.end()) {
+      *error = NodeText(node.id) + "'s parent " +
+               std::to_string(node.parent_id) + " is not a node";
+      return false;
+    }
+    if (it->second >= i) {
+      *error = NodeText(node.id) + "'s parent " +
+               std::to_string(node.parent_id) +
+               " is not an earlier node (a cycle or a forward reference)";
+      return false;
+    }
+    node.parent = it->second;
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    const Node& node = nodes_[i];
+    for (uint32_t k = node.children_begin; k < node.children_end; ++k) {
+      any_children = true;
+      auto it = index_.find(children_[k]);
+      if (it == index_.end()) {
+        *error = NodeText(node.id) + " lists child " +
+                 std::to_string(children_[k]) + ", which is not a node";
+        return false;
+      }
+      Node& child = nodes_[it->second];
+      if (child.parent != kNone && child.parent != i) {
+        *error = NodeText(child.id) + " has two parents (" +
+                 std::to_string(nodes_[child.parent].id) + " and " +
+                 std::to_string(node.id) + ")";
+        return false;
+      }
+      child.parent = i;
+    }
+  }
+  order_.clear();
+  order_.reserve(n);
+  if (!any_children) {
+    // Parents are earlier nodes (checked above): the text's order is one.
+    order_.resize(n);
+    std::iota(order_.begin(), order_.end(), 0u);
+  } else {
+    // Breadth first from the roots; a node on a cycle is never reached.
+    std::vector<uint32_t> first(n + 1, 0), kids(n);
+    for (uint32_t i = 0; i < n; ++i)
+      if (nodes_[i].parent != kNone) ++first[nodes_[i].parent + 1];
+    for (uint32_t i = 0; i < n; ++i) first[i + 1] += first[i];
+    std::vector<uint32_t> fill(first.begin(), first.end() - 1);
+    for (uint32_t i = 0; i < n; ++i)
+      if (nodes_[i].parent != kNone) kids[fill[nodes_[i].parent]++] = i;
+    for (uint32_t i = 0; i < n; ++i)
+      if (nodes_[i].parent == kNone) order_.push_back(i);
+    for (size_t at = 0; at < order_.size(); ++at)
+      for (uint32_t k = first[order_[at]]; k < first[order_[at] + 1]; ++k)
+        order_.push_back(kids[k]);
+    if (order_.size() != n) {
+      std::vector<bool> seen(n, false);
+      for (uint32_t i : order_) seen[i] = true;
+      uint32_t lost = 0;
+      while (seen[lost]) ++lost;
+      *error = NodeText(nodes_[lost].id) +
+               " is on a cycle of parents (no root reaches it)";
+      return false;
+    }
+  }
+  // V8 numbers nodes 1..n: a table by id beats hashing every sample.
+  int64_t max_id = -1;
+  bool small = true;
+  for (const Node& node : nodes_) {
+    if (node.id < 0 || node.id > int64_t{4} * n + 1024) small = false;
+    max_id = std::max(max_id, node.id);
+  }
+  if (small && n > 0) {
+    dense_.assign(static_cast<size_t>(max_id) + 1, 0);
+    for (uint32_t i = 0; i < n; ++i)
+      dense_[static_cast<size_t>(nodes_[i].id)] = i + 1;
+  }
+  return true;
+}
+
+void V8NodeTree::Intern(ProfilerTrace* trace) {
+  for (uint32_t i : order_) {
+    Node& node = nodes_[i];
+    StackId parent =
+        node.parent == kNone ? StackId::None() : nodes_[node.parent].stack;
+    node.stack = parent;
+    if (node.pseudo) continue;
+    FrameId f = trace->InternFrame(
+        RawFrame{node.name, node.url, node.line, node.column});
+    if (f.is_none()) continue;  // a table's cap: time goes to the caller
+    StackId s;
+    if (trace->InternStack(f, parent, &s) == Status::kOk) node.stack = s;
+  }
+}
+
+bool ReadIntArray(JsonCursor& c, std::vector<int64_t>* out) {
+  return c.IntArray(out);
+}
+
+void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
+               std::vector<double>* times_us) {
+  // Exact while the sum stays below 2^53 µs (285 years).
+  double t = start_us;
+  times_us->reserve(times_us->size() + deltas.size());
+  for (int64_t d : deltas) times_us->push_back(t += static_cast<double>(d));
+}
+
+bool CheckSamples(const V8NodeTree& tree, const std::vector<int64_t>& nodes,
+                  std::string* error) {
+  uint32_t index;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!tree.Find(nodes[i], &index)) {
+      *error = "sample " + std::to_string(i) + " names node " +
+               std::to_string(nodes[i]) + ", which is not a node";
+      return false;
+    }
+  }
+  return true;
+}
+
+uint32_t AppendSamples(const V8NodeTree& tree, const V8Samples& s,
+                       double origin_us, double window_start_us,
+                       double window_end_us, Session* out, bool* truncated) {
+  const size_t n = std::min(s.nodes.size(), s.times_us.size());
+  std::vector<uint32_t> order;
+  order.reserve(n);
+  bool sorted = true;
+  for (size_t i = 0; i < n; ++i) {
+    double t = s.times_us[i];
+    if (t < window_start_us || t > window_end_us || t < origin_us) continue;
+    if (!order.empty() && t < s.times_us[order.back()]) sorted = false;
+    order.push_back(static_cast<uint32_t>(i));
+  }
+  if (!sorted)
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return s.times_us[a] < s.times_us[b];
+    });
+  uint32_t kept = 0;
+  for (uint32_t i : order) {
+    uint32_t index = 0;
+    tree.Find(s.nodes[i], &index);  // CheckSamples() passed
+    Status st = out->TakeSample((s.times_us[i] - origin_us) / 1000.0,
+                                tree.stack(index));
+    if (st == Status::kOk) {
+      ++kept;
+    } else if (st == Status::kBufferFull || st == Status::kStopped) {
+      *truncated = true;
+      break;
+    }
+  }
+  return kept;
+}
+
+}  // namespace webprof

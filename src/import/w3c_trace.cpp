@@ -1,0 +1,264 @@
+#include "import/w3c_trace.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <vector>
+
+#include "base/json_cursor.h"
+#include "trace/trace_loader.h"
+
+namespace webprof {
+namespace {
+
+constexpr uint32_t kNone = TraceLoader::kNone;
+
+struct FrameRow {
+  std::string_view name;
+  uint32_t resource = kNone, line = 0, column = 0;
+};
+
+struct SampleRow {
+  double timestamp;
+  double stack;  // W3C index, -1: none
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : c_(text) {}
+
+  bool Run(std::string* error) {
+    bool ok = c_.BeginObject();
+    std::string key;
+    while (ok && c_.NextKey(&key)) {
+      if (key == "resources") {
+        seen_ |= 1;
+        ok = Table("resource", [this] {
+          resources.push_back(Text());
+          return c_.ok();
+        });
+      } else if (key == "frames") {
+        seen_ |= 2;
+        ok = Table("frame", [this] { return Frame(); });
+      } else if (key == "stacks") {
+        seen_ |= 4;
+        ok = Table("stack", [this] { return Stack(); });
+      } else if (key == "samples") {
+        seen_ |= 8;
+        ok = Table("sample", [this] { return Sample(); });
+      } else {
+        ok = c_.Skip();
+      }
+    }
+    if (!ok || !c_.ok() || !c_.AtEnd()) {
+      *error = table_ ? std::string(table_) + " " + std::to_string(row_) +
+                            ": " + c_.error()
+                      : c_.error();
+      return false;
+    }
+    if (seen_ != 15) {
+      *error = std::string("no \"") +
+               (!(seen_ & 1)   ? "resources"
+                : !(seen_ & 2) ? "frames"
+                : !(seen_ & 4) ? "stacks"
+                               : "samples") +
+               "\" member";
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<std::string_view> resources;
+  std::vector<FrameRow> frames;
+  std::vector<uint32_t> stacks;  // [frame, parent] rows
+  std::vector<SampleRow> samples;
+
+ private:
+  std::string_view Text() {
+    std::string_view v;
+    if (!c_.String(&v, &scratch_)) return {};
+    if (v.data() != scratch_.data()) return v;
+    owned_.emplace_back(v);  // had escapes
+    return owned_.back();
+  }
+
+  // A W3C index: an integer in [0, 2^32 - 2], or absent/null (kNone).
+  bool Index(uint32_t* out) {
+    if (c_.TakeNull()) return *out = kNone, true;
+    int64_t v;
+    if (!c_.Int(&v)) return false;
+    if (v < 0 || v >= kNone) return c_.Fail("an index >= 0");
+    *out = static_cast<uint32_t>(v);
+    return true;
+  }
+
+  // Rows of one table; an error names the table and the row.
+  template <typename Row>
+  bool Table(const char* name, Row row) {
+    table_ = name;
+    row_ = 0;
+    if (!c_.BeginArray()) return false;
+    for (; c_.NextElement(); ++row_)
+      if (!row()) return false;
+    table_ = nullptr;
+    return c_.ok();
+  }
+
+  bool Frame() {
+    FrameRow f;
+    bool named = false;
+    if (!c_.BeginObject()) return false;
+    std::string_view key;
+    while (c_.NextKey(&key, &key_scratch_)) {
+      bool ok;
+      if (key == "name") {
+        f.name = Text();
+        ok = c_.ok();
+        named = true;
+      } else if (key == "resourceId") {
+        ok = Index(&f.resource);
+      } else if (key == "line" || key == "column") {
+        uint32_t v = 0;
+        ok = Index(&v);
+        (key == "line" ? f.line : f.column) = v == kNone ? 0 : v;
+      } else {
+        ok = c_.Skip();
+      }
+      if (!ok) return false;
+    }
+    if (c_.ok() && !named) return c_.Fail("a \"name\" member");
+    frames.push_back(f);
+    return c_.ok();
+  }
+
+  bool Stack() {
+    uint32_t frame = kNone, parent = kNone;
+    if (!c_.BeginObject()) return false;
+    std::string_view key;
+    while (c_.NextKey(&key, &key_scratch_)) {
+      bool ok = key == "frameId"    ? Index(&frame)
+                : key == "parentId" ? Index(&parent)
+                                    : c_.Skip();
+      if (!ok) return false;
+    }
+    if (c_.ok() && frame == kNone) return c_.Fail("a \"frameId\" member");
+    stacks.push_back(frame);
+    stacks.push_back(parent);
+    return c_.ok();
+  }
+
+  bool Sample() {
+    SampleRow s{-1, -1};
+    bool timed = false;
+    if (!c_.BeginObject()) return false;
+    std::string_view key;
+    while (c_.NextKey(&key, &key_scratch_)) {
+      bool ok;
+      if (key == "timestamp") {
+        ok = c_.Number(&s.timestamp);
+        timed = true;
+      } else if (key == "stackId") {
+        uint32_t v = kNone;
+        ok = Index(&v);
+        s.stack = v == kNone ? -1 : double(v);
+      } else {
+        ok = c_.Skip();
+      }
+      if (!ok) return false;
+    }
+    if (c_.ok() && !timed) return c_.Fail("a \"timestamp\" member");
+    samples.push_back(s);
+    return c_.ok();
+  }
+
+  JsonCursor c_;
+  std::string scratch_, key_scratch_;
+  const char* table_ = nullptr;  // the table being read, for errors
+  size_t row_ = 0;
+  std::deque<std::string> owned_;
+  int seen_ = 0;
+};
+
+// Why the loader refused the stack rows: the first row it stopped at.
+std::string StackError(const std::vector<uint32_t>& rows, size_t frames,
+                       Status st) {
+  size_t i = 0;
+  for (; i < rows.size() / 2; ++i) {
+    if (rows[2 * i] >= frames) break;
+    if (rows[2 * i + 1] != kNone && rows[2 * i + 1] >= i) break;
+  }
+  return "stack " + std::to_string(i) + ": " + StatusMessage(st);
+}
+
+}  // namespace
+
+bool IsW3CTrace(std::string_view text) {
+  JsonCursor c(text.substr(0, 64));
+  std::string key;
+  return c.BeginObject() && c.NextKey(&key) &&
+         (key == "resources" || key == "frames" || key == "stacks" ||
+          key == "samples");
+}
+
+Status ImportW3CTrace(std::string_view json, Session* out,
+                      W3CTraceImportInfo* info, std::string* error) {
+  *info = W3CTraceImportInfo{};
+  error->clear();
+  Reader r(json);
+  std::string why;
+  auto fail = [&](std::string what) {
+    *error = "W3C trace: " + what;
+    return Status::kMalformedProfile;
+  };
+  if (!r.Run(&why)) return fail(why);
+  info->frames = static_cast<uint32_t>(r.frames.size());
+  info->stacks = static_cast<uint32_t>(r.stacks.size() / 2);
+  info->samples = static_cast<uint32_t>(r.samples.size());
+  TraceLoader loader(&out->trace());
+  for (std::string_view url : r.resources) {
+    Status st = loader.AddResource(url);
+    if (st != Status::kOk)
+      return fail(std::string("resources: ") + StatusMessage(st));
+  }
+  for (size_t i = 0; i < r.frames.size(); ++i) {
+    const FrameRow& f = r.frames[i];
+    Status st = loader.AddFrame(f.name, f.resource, f.line, f.column);
+    if (st != Status::kOk)
+      return fail("frame " + std::to_string(i) + ": " + StatusMessage(st));
+  }
+  Status st = loader.AddStacks(r.stacks.data(), r.stacks.size() / 2);
+  if (st != Status::kOk) return fail(StackError(r.stacks, r.frames.size(), st));
+  double prev = -1;
+  for (size_t i = 0; i < r.samples.size(); ++i) {
+    const SampleRow& s = r.samples[i];
+    // Checked here, before any sample is loaded, to name the row; order
+    // is not checked (sorted below).
+    st = SampleTimeStatus(s.timestamp, prev);
+    if (st == Status::kOk && s.stack >= double(info->stacks))
+      st = Status::kUnknownStack;
+    if (st != Status::kOk)
+      return fail("sample " + std::to_string(i) + ": " + StatusMessage(st));
+  }
+  std::stable_sort(r.samples.begin(), r.samples.end(),
+                   [](const SampleRow& a, const SampleRow& b) {
+                     return a.timestamp < b.timestamp;
+                   });
+  static_assert(sizeof(SampleRow) == sizeof(Sample), "a row fills a Sample");
+  for (size_t at = 0; at < r.samples.size();) {
+    SampleBuffer::Span span = loader.ReserveSamples(r.samples.size() - at);
+    std::memcpy(static_cast<void*>(span.data), &r.samples[at],
+                span.size * sizeof(SampleRow));
+    st = loader.CommitSamples();
+    if (st != Status::kOk) {
+      // Which row: the loader drops the whole span, so find it again.
+      return fail("samples " + std::to_string(at) + ".." +
+                  std::to_string(at + span.size - 1) + ": " +
+                  StatusMessage(st));
+    }
+    at += span.size;
+  }
+  loader.Finish();
+  return Status::kOk;
+}
+
+}  // namespace webprof

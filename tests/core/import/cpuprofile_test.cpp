@@ -1,0 +1,244 @@
+// The .cpuprofile importer: on a real profile Chromium 156 wrote through the
+// DevTools protocol (tests/fixtures/v8-profiles/chromium156/
+// profile.cpuprofile, captured by ../capture/capture.mjs from page.html),
+// on webprof's own .cpuprofile export, and on small hand-written profiles
+// for each rule and each refusal.
+#include "import/cpuprofile.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "export/format_cpuprofile.h"
+#include "export/summary.h"
+
+namespace webprof {
+namespace {
+
+std::string Fixture(const std::string& name) {
+  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) +
+                   "/v8-profiles/chromium156/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Imported {
+  Status status;
+  Session session{SessionOptions{1, 1000000, 0}};
+  CpuProfileImportInfo info;
+  std::string error;
+};
+
+void Import(const std::string& json, Imported* r,
+            const CpuProfileImportOptions& o = {}) {
+  r->status = ImportCpuProfile(json, o, &r->session, &r->info, &r->error);
+}
+
+// Frame names of a stack, outermost first, '/'-joined.
+std::string Path(const ProfilerTrace& t, StackId s) {
+  std::string out;
+  for (; !s.is_none(); s = t.stacks().Get(s).parent)
+    out = std::string(t.frame_name(t.stacks().Get(s).frame)) +
+          (out.empty() ? "" : "/") + out;
+  return out;
+}
+
+// root(1) -> a(2) -> b(3); root -> (program)(4); by `children`.
+const char kSmall[] = R"J({"nodes":[
+ {"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"hitCount":0,"children":[2,4]},
+ {"id":2,"callFrame":{"functionName":"a","scriptId":"3","url":"https://x.test/a.js","lineNumber":0,"columnNumber":9},"children":[3]},
+ {"id":3,"callFrame":{"functionName":"b","scriptId":"3","url":"https://x.test/a.js","lineNumber":4,"columnNumber":0}},
+ {"id":4,"callFrame":{"functionName":"(program)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1}}],
+ "startTime":1000,"endTime":2000,"samples":[3,2,4,3],"timeDeltas":[100,250,250,-50]})J";
+
+TEST(CpuProfile, SniffsItsFormat) {
+  EXPECT_TRUE(IsCpuProfile(kSmall));
+  EXPECT_TRUE(IsCpuProfile(Fixture("profile.cpuprofile")));
+  EXPECT_FALSE(IsCpuProfile(R"J({"traceEvents":[]})J"));
+  EXPECT_FALSE(IsCpuProfile("[1]"));
+}
+
+TEST(CpuProfile, TreeFramesAndTimes) {
+  Imported r;
+  Import(kSmall, &r);
+  ASSERT_EQ(r.status, Status::kOk) << r.error;
+  const ProfilerTrace& t = r.session.trace();
+  // Pseudo-frames are no function: (root) and (program) have no frame.
+  ASSERT_EQ(t.frames().size(), 2u);
+  const Frame& a = t.frames().Get(FrameId(0));
+  EXPECT_EQ(t.frame_name(FrameId(0)), "a");
+  EXPECT_EQ(t.resource_url(a.resource), "https://x.test/a.js");
+  EXPECT_EQ(a.line, 1u);  // 0-based -> 1-based
+  EXPECT_EQ(a.column, 10u);
+  const Frame& b = t.frames().Get(FrameId(1));
+  EXPECT_EQ(b.line, 5u);
+  EXPECT_EQ(b.column, 1u);
+  // Times: 1100, 1350, 1600, 1550 µs -> ordered (stable); origin 1000.
+  const SampleBuffer& s = t.samples();
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_DOUBLE_EQ(s[0].timestamp, 0.1);
+  EXPECT_DOUBLE_EQ(s[1].timestamp, 0.35);
+  EXPECT_DOUBLE_EQ(s[2].timestamp, 0.55);
+  EXPECT_DOUBLE_EQ(s[3].timestamp, 0.6);
+  EXPECT_EQ(Path(t, s[0].stack), "a/b");
+  EXPECT_EQ(Path(t, s[1].stack), "a");
+  EXPECT_EQ(Path(t, s[2].stack), "a/b");  // the -50 µs one moved up
+  EXPECT_TRUE(s[3].stack.is_none());      // (program)
+  EXPECT_EQ(r.info.nodes, 4u);
+  EXPECT_EQ(r.info.samples, 4u);
+  EXPECT_DOUBLE_EQ(r.info.end_ms, 1.0);
+}
+
+TEST(CpuProfile, ParentStyleAndWindow) {
+  // `parent` members instead of `children`; absolute `timestamps`.
+  const char json[] = R"J({"nodes":[
+   {"id":7,"callFrame":{"functionName":"(root)","url":""}},
+   {"id":9,"parent":7,"callFrame":{"functionName":"f","url":"u.js","lineNumber":2,"columnNumber":3}}],
+   "samples":[9,9,7],"timestamps":[10,20,30]})J";
+  Imported r;
+  CpuProfileImportOptions o;
+  o.window_start_us = 15;
+  Import(json, &r, o);
+  ASSERT_EQ(r.status, Status::kOk) << r.error;
+  const SampleBuffer& s = r.session.trace().samples();
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[0].timestamp, 0.01);  // origin: the first sample, 10
+  EXPECT_EQ(Path(r.session.trace(), s[0].stack), "f");
+  EXPECT_TRUE(s[1].stack.is_none());
+  EXPECT_TRUE(std::isnan(r.info.end_ms));
+}
+
+TEST(CpuProfile, RealChromiumProfile) {
+  std::string json = Fixture("profile.cpuprofile");
+  ASSERT_FALSE(json.empty());
+  Imported r;
+  Import(json, &r);
+  ASSERT_EQ(r.status, Status::kOk) << r.error;
+  const ProfilerTrace& t = r.session.trace();
+  EXPECT_EQ(r.info.samples, r.info.profile_samples);
+  EXPECT_GT(r.info.samples, 100u);
+  std::set<std::string> paths;
+  t.samples().ForEach([&](const Sample& s) { paths.insert(Path(t, s.stack)); });
+  // The page's functions, nested as it calls them (positions are Chromium's
+  // definition positions, 1-based here).
+  bool leaf = false, method = false, recursion = false;
+  for (const std::string& p : paths) {
+    leaf |= p.find("outer/leaf/spin") != std::string::npos;
+    method |= p.find("outer/run/leaf/spin") != std::string::npos;
+    recursion |=
+        p.find("recurse/recurse/recurse/recurse/spin") != std::string::npos;
+  }
+  EXPECT_TRUE(leaf && method && recursion);
+  TraceSummary sum = SummarizeTrace(t, 3);
+  ASSERT_FALSE(sum.rows.empty());
+  EXPECT_EQ(t.frame_name(sum.rows[0].frame), "spin");
+  const Frame& spin = t.frames().Get(sum.rows[0].frame);
+  EXPECT_EQ(spin.line, 6u);  // `function spin(ms)` on page.html's line 6
+  EXPECT_NE(t.resource_url(spin.resource).find("fixture.test"),
+            std::string::npos);
+}
+
+TEST(CpuProfile, WebprofsOwnExportRoundTrips) {
+  Imported first;
+  Import(Fixture("profile.cpuprofile"), &first);
+  ASSERT_EQ(first.status, Status::kOk) << first.error;
+  ExportInput in;
+  in.profile = &first.session.trace();
+  ByteSink out;
+  WriteCpuProfile(in, out);
+  Imported again;
+  Import(out.ToString(), &again);
+  ASSERT_EQ(again.status, Status::kOk) << again.error;
+  const ProfilerTrace& a = first.session.trace();
+  const ProfilerTrace& b = again.session.trace();
+  ASSERT_EQ(a.samples().size(), b.samples().size());
+  for (size_t i = 0; i < a.samples().size(); ++i) {
+    EXPECT_EQ(Path(a, a.samples()[i].stack), Path(b, b.samples()[i].stack));
+    EXPECT_NEAR(a.samples()[i].timestamp - a.samples()[0].timestamp,
+                b.samples()[i].timestamp - b.samples()[0].timestamp, 1e-3);
+  }
+  EXPECT_EQ(a.frames().size(), b.frames().size());
+}
+
+void ExpectRefused(const std::string& json, const std::string& says) {
+  Imported r;
+  Import(json, &r);
+  EXPECT_EQ(r.status, Status::kMalformedProfile) << json;
+  EXPECT_NE(r.error.find(says), std::string::npos) << r.error;
+  EXPECT_EQ(r.session.trace().frames().size(), 0u);
+  EXPECT_EQ(r.session.trace().samples().size(), 0u);
+}
+
+std::string WithNodes(
+    const std::string& nodes,
+    const std::string& rest = R"J("samples":[1],"timeDeltas":[1])J") {
+  return R"J({"nodes":[)J" + nodes + R"J(],"startTime":0,"endTime":5,)J" +
+         rest + "}";
+}
+const char kF[] = R"J("callFrame":{"functionName":"f","url":"u.js"})J";
+
+TEST(CpuProfile, RefusesBadTreesWithTheReason) {
+  using std::string;
+  // A cycle by children: 1 -> 2 -> 1, no root.
+  ExpectRefused(WithNodes(string(R"J({"id":1,"children":[2],)J") + kF +
+                          R"J(},{"id":2,"children":[1],)J" + kF + "}"),
+                "cycle");
+  // A child of itself.
+  ExpectRefused(WithNodes(string(R"J({"id":1,"children":[1],)J") + kF + "}"),
+                "cycle");
+  // A parent that comes later (a forward reference), or is the node itself.
+  ExpectRefused(WithNodes(string(R"J({"id":1,"parent":2,)J") + kF +
+                          R"J(},{"id":2,)J" + kF + "}"),
+                "not an earlier node");
+  ExpectRefused(WithNodes(string(R"J({"id":1,"parent":1,)J") + kF + "}"),
+                "not an earlier node");
+  // A parent or child that is no node; two parents; a duplicate id.
+  ExpectRefused(WithNodes(string(R"J({"id":1,"parent":5,)J") + kF + "}"),
+                "parent 5 is not a node");
+  ExpectRefused(WithNodes(string(R"J({"id":1,"children":[8],)J") + kF + "}"),
+                "child 8, which is not a node");
+  ExpectRefused(WithNodes(string(R"J({"id":1,"children":[3],)J") + kF +
+                          R"J(},{"id":2,"children":[3],)J" + kF +
+                          R"J(},{"id":3,)J" + kF + "}"),
+                "two parents");
+  ExpectRefused(
+      WithNodes(string(R"J({"id":1,)J") + kF + R"J(},{"id":1,)J" + kF + "}"),
+      "appears twice");
+  ExpectRefused(WithNodes(R"J({"id":1})J"), "no callFrame");
+}
+
+TEST(CpuProfile, RefusesBadSamplesWithTheReason) {
+  std::string node = std::string(R"J({"id":1,)J") + kF + "}";
+  ExpectRefused(WithNodes(node, R"J("samples":[2],"timeDeltas":[1])J"),
+                "names node 2");
+  ExpectRefused(WithNodes(node, R"J("samples":[1,1],"timeDeltas":[1])J"),
+                "2 samples but 1 timeDeltas");
+  ExpectRefused(WithNodes(node, R"J("samples":[1])J"),
+                "without \"timeDeltas\"");
+  ExpectRefused(WithNodes(node, R"J("hitCount":3)J"), "hitCount-only");
+  ExpectRefused(WithNodes(node, R"J("samples":[1.5],"timeDeltas":[1])J"),
+                "an integer");
+  ExpectRefused(
+      R"J({"nodes":[],"startTime":0,"samples":[],"timeDeltas":[]} x)J",
+      "the end of the text");
+}
+
+TEST(CpuProfile, EveryTruncationIsAClearErrorAndAddsNothing) {
+  const std::string json = kSmall;
+  for (size_t cut = 0; cut < json.size(); ++cut) {
+    Imported r;
+    Import(json.substr(0, cut), &r);
+    ASSERT_NE(r.status, Status::kOk) << cut;
+    EXPECT_EQ(r.status, Status::kMalformedProfile);
+    EXPECT_EQ(r.error.rfind(".cpuprofile: ", 0), 0u) << r.error;
+    EXPECT_EQ(r.session.trace().samples().size(), 0u);
+  }
+}
+
+}  // namespace
+}  // namespace webprof

@@ -1,0 +1,103 @@
+// The W3C trace JSON importer: Chromium 156's native trace
+// (tests/fixtures/traces/chromium156-native.json, members in sorted order:
+// "frames" before "resources") and hand-written refusals.
+#include "import/w3c_trace.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace webprof {
+namespace {
+
+std::string Fixture(const std::string& name) {
+  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) + "/traces/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Status Import(const std::string& json, Session* s, std::string* error) {
+  W3CTraceImportInfo info;
+  return ImportW3CTrace(json, s, &info, error);
+}
+
+TEST(W3CTrace, ChromiumsNativeTrace) {
+  std::string json = Fixture("chromium156-native.json");
+  EXPECT_TRUE(IsW3CTrace(json));
+  Session s(SessionOptions{10, 100000, 0});
+  std::string error;
+  W3CTraceImportInfo info;
+  ASSERT_EQ(ImportW3CTrace(json, &s, &info, &error), Status::kOk) << error;
+  const ProfilerTrace& t = s.trace();
+  EXPECT_EQ(t.samples().size(), info.samples);
+  EXPECT_GT(info.samples, 10u);
+  bool spin = false;
+  for (uint32_t i = 0; i < t.frames().size(); ++i)
+    spin |= t.frame_name(FrameId(i)) == "spin";
+  EXPECT_TRUE(spin);
+}
+
+TEST(W3CTrace, OrdersSamplesAndKeepsEscapedNames) {
+  const char json[] =
+      R"J({"samples":[{"timestamp":5,"stackId":0},{"timestamp":2}],
+    "stacks":[{"frameId":0}],"frames":[{"name":"a\u00e9\"b","resourceId":0,"line":3,"column":4,"generated":{}}],
+    "resources":["https://x.test/\u0061.js"]})J";
+  Session s(SessionOptions{10, 100, 0});
+  std::string error;
+  ASSERT_EQ(Import(json, &s, &error), Status::kOk) << error;
+  const ProfilerTrace& t = s.trace();
+  ASSERT_EQ(t.samples().size(), 2u);
+  EXPECT_DOUBLE_EQ(t.samples()[0].timestamp, 2);
+  EXPECT_TRUE(t.samples()[0].stack.is_none());
+  EXPECT_EQ(t.frame_name(FrameId(0)), "a\xC3\xA9\"b");
+  EXPECT_EQ(t.resource_url(ResourceId(0)), "https://x.test/a.js");
+  EXPECT_EQ(t.frames().Get(FrameId(0)).line, 3u);
+}
+
+void ExpectRefused(const std::string& json, const std::string& says) {
+  Session s(SessionOptions{10, 100, 0});
+  std::string error;
+  EXPECT_EQ(Import(json, &s, &error), Status::kMalformedProfile) << json;
+  EXPECT_NE(error.find(says), std::string::npos) << error;
+  EXPECT_EQ(s.trace().samples().size(), 0u);
+}
+
+TEST(W3CTrace, RefusesWithTheReason) {
+  const std::string head = R"J({"resources":[],"frames":[{"name":"f"}],)J";
+  ExpectRefused(
+      head + R"J("stacks":[{"frameId":0,"parentId":0}],"samples":[]})J",
+      "stack 0: a stack's parentId must name an earlier stack");
+  ExpectRefused(
+      head +
+          R"J("stacks":[{"frameId":0,"parentId":1},{"frameId":0}],"samples":[]})J",
+      "stack 0:");
+  ExpectRefused(head + R"J("stacks":[{"frameId":3}],"samples":[]})J",
+                "stack 0: frameId");
+  ExpectRefused(
+      head + R"J("stacks":[],"samples":[{"timestamp":1,"stackId":0}]})J",
+      "sample 0: stackId");
+  ExpectRefused(head + R"J("stacks":[],"samples":[{"timestamp":-1}]})J",
+                "sample 0: timestamp");
+  ExpectRefused(head + R"J("stacks":[],"samples":[{"stackId":1}]})J",
+                "sample 0: at byte");
+  ExpectRefused(head + R"J("stacks":[]})J", "no \"samples\"");
+  ExpectRefused(
+      R"J({"resources":[],"frames":[{"name":"f","resourceId":2}],"stacks":[],"samples":[]})J",
+      "frame 0: resourceId");
+  ExpectRefused(
+      R"J({"resources":[],"frames":[{"line":1}],"stacks":[],"samples":[]})J",
+      "frame 0:");
+  std::string ok = head + R"J("stacks":[],"samples":[{"timestamp":1}]})J";
+  for (size_t cut = 0; cut < ok.size(); ++cut) {
+    Session s(SessionOptions{10, 100, 0});
+    std::string error;
+    ASSERT_EQ(Import(ok.substr(0, cut), &s, &error), Status::kMalformedProfile);
+    EXPECT_EQ(error.rfind("W3C trace: ", 0), 0u);
+  }
+}
+
+}  // namespace
+}  // namespace webprof
