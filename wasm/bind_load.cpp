@@ -27,9 +27,12 @@ class JsTraceLoad {
  public:
   // `as_sampled`: a trace another profiler recorded on this page (the
   // page's stack sampler decides webprof's own frames); else as given.
-  JsTraceLoad(uintptr_t handle, bool as_sampled)
+  // `time_offset_ms` moves its samples onto the session's time base (a
+  // trace joined to what the session holds: TraceLoader, "Joining").
+  JsTraceLoad(uintptr_t handle, bool as_sampled, double time_offset_ms)
       : loader_(&reinterpret_cast<Session*>(handle)->trace(),
-                LoadOptions{as_sampled ? &PageSampler() : nullptr}) {}
+                LoadOptions{as_sampled ? &PageSampler() : nullptr,
+                            time_offset_ms}) {}
 
   // `count` URLs; `hidden` (0 = none) a Uint8Array of flags, 1 = a
   // resource whose frames the page may not see.
@@ -87,7 +90,7 @@ class JsTraceLoad {
 
 EMSCRIPTEN_BINDINGS(load) {
   class_<JsTraceLoad>("TraceLoad")
-      .constructor<uintptr_t, bool>()
+      .constructor<uintptr_t, bool, double>()
       .function("loadResources", &JsTraceLoad::loadResources)
       .function("loadFrames", &JsTraceLoad::loadFrames)
       .function("loadStacks", &JsTraceLoad::loadStacks)

@@ -201,26 +201,53 @@ export class TraceSession {
  *   hideResource?: (url: string) => boolean}} options
  */
 export function loadTrace(trace, options = {}) {
-  const { resources = [], frames = [], stacks = [], samples = [] } = trace;
-  if (![resources, frames, stacks, samples].every(Array.isArray)) {
-    throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
-  }
+  return joinTraces([{ trace, timeOffset: 0 }], options);
+}
+
+/**
+ * W3C traces of one thread recorded on different time bases — the documents
+ * a page went through, each timed from its own time origin — joined into one
+ * new TraceSession by the core's loader (src/trace/trace_loader.h): each
+ * part's rows intern into the same tables (a function both parts ran is one
+ * frame), its sample times move by `timeOffset` ms onto the common base
+ * (e.g. its time origin minus the first part's), and samples that overlap
+ * an earlier part's in time are merged in time order (stable). A refused
+ * part throws and nothing is returned. Options as loadTrace's.
+ * @param {{trace: object, timeOffset?: number}[]} parts
+ */
+export function joinTraces(parts, options = {}) {
+  const tables = parts.map(({ trace }) => {
+    const { resources = [], frames = [], stacks = [], samples = [] } = trace || {};
+    if (![resources, frames, stacks, samples].every(Array.isArray)) {
+      throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
+    }
+    return { resources, frames, stacks, samples };
+  });
+  const offsets = parts.map((p) => {
+    const offset = Number(p.timeOffset ?? 0);
+    if (!Number.isFinite(offset))
+      throw new TypeError(`webprof: timeOffset must be a finite number, got ${offset}`);
+    return offset;
+  });
+  const count = tables.reduce((n, t) => n + t.samples.length, 0);
   const session = new TraceSession({
     sampleInterval: options.sampleInterval,
-    maxBufferSize: Math.max(samples.length, 1),
+    maxBufferSize: Math.max(count, 1),
     timeOrigin: options.timeOrigin,
   });
   try {
     const handle = session.coreHandle();
     guard((m) => {
-      const load = new m.TraceLoad(handle, !!options.asSampled);
-      const heap = new Heap(m);
-      try {
-        loadRows(m, load, heap, { resources, frames, stacks, samples }, options);
-      } finally {
-        heap.freeAll();
-        load.delete();
-      }
+      tables.forEach((t, i) => {
+        const load = new m.TraceLoad(handle, !!options.asSampled, offsets[i]);
+        const heap = new Heap(m);
+        try {
+          loadRows(m, load, heap, t, options);
+        } finally {
+          heap.freeAll();
+          load.delete();
+        }
+      });
     });
   } catch (e) {
     session.dispose();

@@ -121,7 +121,11 @@ Status TraceLoader::CommitSamples() {
                     offsetof(Sample, reserved) == 12,
                 "a reserved row is two f64: [timestamp, stack]");
   const SampleBuffer& samples = trace_->samples();
-  double prev = reserved_at_ ? samples[reserved_at_ - 1].timestamp : 0;
+  // The time rule holds within this load; earlier loads' samples (a join)
+  // are merged with it by Finish().
+  const bool first = reserved_at_ == joined_at_;
+  double prev = first ? 0 : samples[reserved_at_ - 1].timestamp;
+  const double offset = offset_;
   // Locals, not members: stores into the rows would otherwise force the
   // compiler to reload every member per row.
   Sample* rows = reserved_.data;
@@ -135,7 +139,7 @@ Status TraceLoader::CommitSamples() {
   size_t unordered = SIZE_MAX;
   for (size_t i = 0; i < n; ++i) {
     char* row = reinterpret_cast<char*>(&rows[i]);
-    double ts = rows[i].timestamp, st;
+    double ts = rows[i].timestamp + offset, st;
     std::memcpy(&st, row + 8, sizeof st);
     // A stack's key is st + 1, so "no stack" (-1) is key 0 and needs no
     // branch of its own. Adding 2^52 puts an integral key in the low bits
@@ -151,7 +155,7 @@ Status TraceLoader::CommitSamples() {
     uint32_t k = static_cast<uint32_t>(bits);
     const bool key_ok = key >= 0 && key < keys && shifted - kTwoPow52 - 1 == st;
     if (!(ts >= prev && ts <= std::numeric_limits<double>::max() && key_ok)) {
-      Status s = SampleTimeStatus(ts, i || reserved_at_ ? prev : -1);
+      Status s = SampleTimeStatus(ts, i || !first ? prev : -1);
       if (s == Status::kTimestampOutOfOrder && reorder && key_ok) {
         if (unordered == SIZE_MAX) unordered = reserved_at_ + i;
       } else {
@@ -171,8 +175,13 @@ Status TraceLoader::CommitSamples() {
       stack = id;
     }
     std::memcpy(row + 8, &stack, sizeof stack);  // little-endian (Wasm, x86)
+    rows[i].timestamp = ts;
     prev = ts;
   }
+  // A joined load that starts before the earlier loads' latest sample.
+  if (first && joined_at_ > 0 && n > 0 &&
+      rows[0].timestamp < samples[joined_at_ - 1].timestamp)
+    unordered = joined_at_;
   reserved_ = {};
   has_samples_ = true;
   if (unordered < unordered_from_) unordered_from_ = unordered;

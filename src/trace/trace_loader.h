@@ -24,6 +24,15 @@
 // trace of two concurrent native profilers holds such samples) and Finish()
 // puts the samples in time order (stable) after the last commit.
 //
+// Joining: a loader on a trace that already holds samples (another load's)
+// adds to it — one thread's traces recorded on different time bases, such
+// as the documents a page went through, each timed from its own time
+// origin. Its rows intern into the same tables (a function both traces ran
+// is one frame), `time_offset_ms` moves its sample times onto the common
+// base, the time rule applies within this load, and where its samples come
+// before the earlier loads' latest, Finish() merges them in time order
+// (stable: the earlier load's sample first on a tie).
+//
 // Two ways to load (LoadOptions), for the two reasons to load:
 //  - as given (an export): every row is kept and stacks are numbered in W3C
 //    order, so a trace that already has the core's shape keeps its ids;
@@ -62,6 +71,9 @@ class OwnFrameRule {
 struct LoadOptions {
   // Not null: load as sampled (see above) with this rule for own frames.
   const OwnFrameRule* as_sampled = nullptr;
+  // Added to every sample's time (ms) before the time rule: a trace timed
+  // from another origin joins the trace's time base (see above).
+  double time_offset_ms = 0;
 };
 
 class TraceLoader {
@@ -69,7 +81,10 @@ class TraceLoader {
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
 
   explicit TraceLoader(ProfilerTrace* trace, LoadOptions options = {})
-      : trace_(trace), own_(options.as_sampled) {}
+      : trace_(trace),
+        own_(options.as_sampled),
+        offset_(options.time_offset_ms),
+        joined_at_(trace->samples().size()) {}
 
   // The next W3C resource (its index is the number added before it).
   // `hidden`: its frames are not the page's (as sampled only; e.g. a
@@ -109,6 +124,8 @@ class TraceLoader {
 
   ProfilerTrace* trace_;     // not owned
   const OwnFrameRule* own_;  // not owned; null: load as given
+  const double offset_;      // ms added to every sample's time
+  const size_t joined_at_;   // samples of earlier loads (joining when > 0)
   std::vector<uint32_t> resource_map_, frame_map_;  // kHidden: dropped
   // W3C stack index + 1 -> core StackId (kUnresolved until first use, as
   // sampled); entry 0 (W3C "no stack") is None.

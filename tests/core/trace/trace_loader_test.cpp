@@ -271,5 +271,85 @@ TEST(TraceLoader, AsGivenStillRefusesOutOfOrderSamples) {
   EXPECT_EQ(t.samples().size(), 0u);
 }
 
+// Joining: a second load into a trace that holds another's samples (the
+// documents a page went through, each timed from its own time origin).
+TEST(TraceLoader, JoinsTracesOnOneTimeBaseAndMergesTheirRows) {
+  ProfilerTrace t;
+  {
+    TraceLoader first(&t);
+    LoadSmall(first);
+    ASSERT_EQ(LoadSamples(first, {{1, 0}, {5, 1}}), Status::kOk);
+    first.Finish();
+  }
+  {
+    // The same script and function in the next document, plus one of its own;
+    // its times start again near 0 and move by the offset.
+    LoadOptions o;
+    o.time_offset_ms = 100;
+    TraceLoader second(&t, o);
+    LoadSmall(second);
+    ASSERT_EQ(second.AddFrame("g", 0, 9, 1), Status::kOk);
+    const uint32_t g[] = {2, 0};
+    ASSERT_EQ(second.AddStacks(g, 1), Status::kOk);
+    ASSERT_EQ(LoadSamples(second, {{0.5, 1}, {2, 2}, {3, -1}}), Status::kOk);
+    second.Finish();
+  }
+  EXPECT_EQ(t.frames().size(), 3u);  // main, f shared; g new
+  EXPECT_EQ(t.stacks().size(), 3u);
+  ASSERT_EQ(t.samples().size(), 5u);
+  const double want[] = {1, 5, 100.5, 102, 103};
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(t.samples()[i].timestamp, want[i]);
+  EXPECT_EQ(t.samples()[2].stack.value, 1u);  // f, the first load's stack
+  EXPECT_EQ(t.samples()[3].stack.value, 2u);  // g under main
+}
+
+TEST(TraceLoader, AJoinedTraceThatOverlapsIsMergedInTimeOrderStably) {
+  ProfilerTrace t;
+  {
+    TraceLoader first(&t);
+    LoadSmall(first);
+    ASSERT_EQ(LoadSamples(first, {{1, 0}, {4, 0}, {6, 0}, {9, 0}}),
+              Status::kOk);
+    first.Finish();
+  }
+  LoadOptions o;
+  o.time_offset_ms = 3;
+  TraceLoader second(&t, o);
+  LoadSmall(second);
+  // 3+1=4 ties the first trace's 4: the earlier load's sample stays first.
+  ASSERT_EQ(LoadSamples(second, {{1, 1}, {2, 1}, {10, 1}}), Status::kOk);
+  second.Finish();
+  std::vector<std::pair<double, uint32_t>> got;
+  t.samples().ForEach([&](const Sample& s) {
+    got.push_back({s.timestamp, s.stack.value});
+  });
+  const std::vector<std::pair<double, uint32_t>> want = {
+      {1, 0}, {4, 0}, {4, 1}, {5, 1}, {6, 0}, {9, 0}, {13, 1}};
+  EXPECT_EQ(got, want);
+}
+
+TEST(TraceLoader, AJoinedTraceKeepsItsOwnOrderRule) {
+  ProfilerTrace t;
+  {
+    TraceLoader first(&t);
+    LoadSmall(first);
+    ASSERT_EQ(LoadSamples(first, {{50, 0}}), Status::kOk);
+  }
+  LoadOptions o;
+  o.time_offset_ms = 10;
+  TraceLoader second(&t, o);
+  LoadSmall(second);
+  // Within one load, samples still come in time order (as given) ...
+  EXPECT_EQ(LoadSamples(second, {{5, 0}, {4, 0}}),
+            Status::kTimestampOutOfOrder);
+  // ... and a time the offset cannot make valid is refused.
+  EXPECT_EQ(LoadSamples(second, {{-11, 0}}), Status::kInvalidTimestamp);
+  EXPECT_EQ(t.samples().size(), 1u);
+  ASSERT_EQ(LoadSamples(second, {{1, 0}}), Status::kOk);
+  second.Finish();
+  EXPECT_EQ(t.samples()[0].timestamp, 11);
+  EXPECT_EQ(t.samples()[1].timestamp, 50);
+}
+
 }  // namespace
 }  // namespace webprof
