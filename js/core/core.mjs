@@ -55,10 +55,15 @@ function wasmUrl() {
   return new URL(WASM_FILE, loadedFrom || (globalThis.location && globalThis.location.href)).href;
 }
 
+// The URL the core was loaded from, kept for the own-frame rule: the source
+// it came from may go (the agent deletes its `webprofWasmUrl` once loaded).
+let loadedUrl = null;
+
 async function load() {
   loading = true;
   const options = {};
   const url = wasmUrl();
+  loadedUrl = url;
   const isNode = typeof process === 'object' && process.versions && typeof process.versions.node === 'string';
   if (isNode && url.startsWith('file:')) {
     const fsName = 'node:fs/promises';
@@ -131,7 +136,7 @@ ready.catch(() => {});
 
 /** Where the Wasm core is (or will be) loaded from; its frames are webprof's own. */
 export function coreWasmUrl() {
-  return safeUrl();
+  return loadedUrl || safeUrl();
 }
 
 function safeUrl() {
