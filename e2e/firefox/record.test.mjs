@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,45 @@ test('webprof record --browser firefox: Gecko samples, the hot function named wi
   assert.doesNotMatch(chrome, /chrome:\/\/|resource:\/\//);
   const cpu = JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8'));
   assert.ok(cpu.nodes.some((n) => n.callFrame.functionName === 'hotInline' && n.callFrame.lineNumber === 4));
+});
+
+// Gecko records whole processes, and puppeteer runs Firefox without site
+// isolation (fission.webContentIsolationStrategy 0): a tab's documents share
+// its content process, so a navigation — here to another site — stays in the
+// one trace the importer takes, on the profile's one time base.
+test('webprof record --browser firefox: a --script that navigates to another site gives both documents', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'webprof-firefox-nav-'));
+  const script = join(out, 'navigate.mjs');
+  writeFileSync(
+    script,
+    `export default async ({ page }) => {
+  await new Promise((r) => setTimeout(r, 1200));
+  await page.goto(page.url().replace('127.0.0.1', 'localhost').replace('nav-first', 'nav-second'));
+};
+`,
+  );
+  const r = await run([
+    'record',
+    `${base}/nav-first.html`,
+    '--browser',
+    'firefox',
+    '--script',
+    script,
+    '--seconds',
+    '1.2',
+    '--out',
+    join(out, 'files'),
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  const summary = readFileSync(join(out, 'files', 'summary.txt'), 'utf8');
+  const row = (name, url) =>
+    new RegExp(`^\\s*([\\d.]+)%\\s+[\\d.]+%\\s+${name} \\(${url.replace(/[.]/g, '\\.')}:6\\)$`, 'm').exec(
+      summary,
+    );
+  const first = row('hotInFirstDocument', `${base}/nav-first.html`);
+  const second = row('hotInSecondDocument', `${base.replace('127.0.0.1', 'localhost')}/nav-second.html`);
+  assert.ok(first && Number(first[1]) >= 10, summary);
+  assert.ok(second && Number(second[1]) >= 10, summary);
 });
 
 test('launchProfiledFirefox: the programmatic API with puppeteer-core', async () => {

@@ -46,8 +46,43 @@ export function agentScript({ script, wasmUrl }, { autoStart = null, nativeAllow
   Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
   webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; });
   if (typeof document !== 'undefined') (${watchWorkers.toString()})();
+  if (typeof document !== 'undefined' && globalThis.top === globalThis)
+    addEventListener('beforeunload', (ev) => (${leaveDocument.toString()})(webprof, ev, ${stopInPage.toString()}, ${startInPage.toString()}));
   ${autoStart ? `if (${main}) (${startInPage.toString()})(webprof, ${JSON.stringify(autoStart)});` : ''}
 })();`;
+}
+
+// The binding through which a leaving document hands its profile to Node
+// (js/node/documents.mjs): calls from the page still reach Node while its
+// navigation is pending, calls from Node into it do not (measured:
+// docs/ARCHITECTURE.md).
+export const DOCUMENT_BINDING = '__webprof_document';
+
+/**
+ * Runs in the page at `beforeunload` (top-level document): says whether a
+ * profile runs here ('leaving'), then stops it as stopProfile would and
+ * sends its data ('left'), while Node's route holds the navigation request.
+ * A page that asked to stay (a beforeunload prompt) is profiled on.
+ */
+export function leaveDocument(w, ev, stop, start) {
+  try {
+    const send = globalThis.__webprof_document;
+    if (typeof send !== 'function') return;
+    const session = w.__session;
+    send('leaving', session ? 'profiling' : 'idle');
+    if (!session) return;
+    stop(w)
+      .then(
+        (data) => send('left', JSON.stringify(data)),
+        (e) => send('left', JSON.stringify({ error: String((e && e.message) || e) })),
+      )
+      .then(() => {
+        if ((ev.defaultPrevented || ev.returnValue) && !w.__session) return start(w, session.opts);
+      })
+      .catch(() => {});
+  } catch {
+    /* never into the page */
+  }
 }
 
 /**
@@ -104,6 +139,10 @@ export async function stopInPage(w) {
       denseMode,
       sampleInterval: session.profiler.sampleInterval,
       startedAt: session.startedAt,
+      // Where and on which time base: Node joins the documents a page went
+      // through on their time origins (js/node/documents.mjs).
+      url: typeof location === 'object' ? location.href : '',
+      timeOrigin: performance.timeOrigin,
     }),
   );
 }

@@ -211,10 +211,14 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
         found = true;
         break;
       }
-      const samples = await page.evaluate(() => {
-        const s = globalThis.__webprof__ && globalThis.__webprof__.__session;
-        return s && s.profiler && typeof s.profiler.sampleCount === 'number' ? s.profiler.sampleCount : null;
-      });
+      const samples = await page
+        .evaluate(() => {
+          const s = globalThis.__webprof__ && globalThis.__webprof__.__session;
+          return s && s.profiler && typeof s.profiler.sampleCount === 'number'
+            ? s.profiler.sampleCount
+            : null;
+        })
+        .catch(() => null); // the page is between two documents
       showErrors();
       log(`[${elapsed()}] profiling${samples === null ? '' : `, ${samples} samples so far`}`);
       await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, deadline - Date.now()))));

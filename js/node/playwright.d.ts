@@ -26,6 +26,18 @@ export interface ProfileOptions {
   dense?: boolean;
 }
 
+/** One document of a profile that followed the page across navigations. */
+export interface ProfiledDocument {
+  url: string;
+  /** The document's performance.timeOrigin (Unix ms). */
+  timeOrigin: number;
+  /** Where its samples start on the trace's time base (ms after the first document's time origin). */
+  offset: number;
+  samples: number;
+  backend: 'native' | 'polyfill';
+  sampleInterval: number;
+}
+
 export interface ProfileResult {
   trace: ProfilerTrace;
   probes: { aggregates: Map<string, AggrResult>; marks: MarkTimeline; traces: TraceTimeline } | null;
@@ -56,6 +68,13 @@ export interface ProfileResult {
   diagnostic: string | null;
   /** Uncaught errors the page threw while webprof watched it. */
   pageErrors: { name: string; message: string; stack: string }[];
+  /**
+   * The documents the profile went through when the page navigated while it ran ([] when it stayed in one); the
+   * trace spans them on one time base, ms from the first document's time origin (`offset`: where each starts).
+   */
+  documents: ProfiledDocument[];
+  /** What could not be collected (a document whose profile did not arrive before it left), one sentence each. */
+  problems: string[];
   /** Writes the files into dir; resolves to their paths. */
   save(dir: string): Promise<string[]>;
 }

@@ -29,11 +29,22 @@ export { record } from './cli.mjs';
 // Firefox's own (Gecko) sampler: a profiled Firefox and the importer of its profile.
 export { launchProfiledFirefox } from './firefox.mjs';
 export { importGeckoProfile } from '../import/gecko.mjs';
-import { HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
+import { DOCUMENT_BINDING, HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
 import { newRewriteState, routePageLoads } from './rewrite.mjs';
 import { withSharedMemory } from './chromium.mjs';
 // For a browser launched by the user: the switch that lets the polyfill's ticker run.
 export { withSharedMemory, SHARED_MEMORY_ARG } from './chromium.mjs';
+import {
+  armNextDocuments,
+  beforeNavigation,
+  disarm,
+  forgetLeftDocuments,
+  hasLeftDocuments,
+  isArmed,
+  joinDocuments,
+  onDocumentMessage,
+  takeLeftDocuments,
+} from './documents.mjs';
 
 const installed = new WeakMap(); // page/context -> rewrite state
 
@@ -58,7 +69,14 @@ export async function install(target, options = {}) {
     workerAgent: async () => agentScript(agent, { autoStart: state.profiling || options.autoStart }),
   });
   state.profiling = null; // the running profile's options (startProfile to stopProfile)
+  // A navigation while a profile runs: the route holds the request until the
+  // leaving document has handed over its profile (js/node/documents.mjs).
+  state.beforeNavigation = (page) =>
+    options.autoStart || isArmed(page)
+      ? beforeNavigation(page, (t) => callIn(t, stopInPage), agentWorkers)
+      : undefined;
   installed.set(target, state);
+  await target.exposeBinding(DOCUMENT_BINDING, ({ page }, kind, text) => onDocumentMessage(page, kind, text));
   await target.addInitScript({ content: agentScript(agent, { autoStart: options.autoStart }) });
   await routePageLoads(target, state);
   return state;
@@ -101,15 +119,28 @@ const callIn = (target, fn, arg) =>
     [HIDDEN, fn.toString(), arg],
   );
 
-/** Starts profiling in `page` and its workers that carry the agent; pair with stopProfile(). */
+/**
+ * Starts profiling in `page` and its workers that carry the agent; pair with
+ * stopProfile(). Documents the page navigates to meanwhile are profiled
+ * from their first script, and the result joins them (js/node/documents.mjs).
+ */
 export async function startProfile(page, options = {}) {
+  // The route and the agent's init script reach the next documents.
+  if (!stateOf(page)) await install(page, {});
   await ensureAgent(page);
   const o = profileOptions(options);
-  try {
-    await callIn(page, startInPage, o);
-  } catch (e) {
-    throw o.backend === 'native' ? nativeRefused(e) : e;
+  forgetLeftDocuments(page);
+  // The blank page a new tab starts on runs none of the page's code and
+  // cannot run the native sampler: the profile starts with the next document.
+  const blank = o.backend === 'native' && page.url() === 'about:blank';
+  if (!blank) {
+    try {
+      await callIn(page, startInPage, o);
+    } catch (e) {
+      throw o.backend === 'native' ? nativeRefused(e) : e;
+    }
   }
+  await armNextDocuments(page, o);
   const state = stateOf(page);
   if (state) state.profiling = o;
   for (const w of await agentWorkers(page)) {
@@ -136,24 +167,52 @@ function nativeRefused(e) {
 
 /**
  * Stops the profile running in `page` (started by startProfile or autoStart),
- * and in its workers: their results are in `result.workers`.
+ * and in its workers: their results are in `result.workers`. When the page
+ * navigated meanwhile, the trace spans every document it showed (one time
+ * base: ms since the first one's time origin) and `result.documents` lists them.
  */
 export async function stopProfile(page) {
   const state = stateOf(page);
   if (state) state.profiling = null;
-  const data = await callIn(page, stopInPage);
-  const workers = [];
+  await disarm(page);
+  const before = takeLeftDocuments(page);
+  let data = null;
+  let lastError = null;
+  try {
+    data = await callIn(page, stopInPage);
+  } catch (e) {
+    lastError = e;
+  }
+  const workerData = [];
+  for (const d of before) workerData.push(...d.workers);
   for (const w of await agentWorkers(page)) {
     if (!(await isProfiling(w))) continue;
     const wd = await callIn(w, stopInPage).catch(() => null);
-    if (wd) workers.push({ ...(await makeResult(wd)), url: w.url() });
+    if (wd) workerData.push({ data: wd, url: w.url() });
   }
-  return makeResult(data, {
+  // A blank page left with nothing sampled in it is no document of the page's.
+  const kept = before.filter((d) => !d.data || !isEmptyBlank(d.data));
+  const docs = [...kept.filter((d) => d.data).map((d) => d.data), ...(data ? [data] : [])];
+  if (!docs.length) {
+    const why = await page
+      .evaluate((h) => globalThis[h] && globalThis[h].__startError, HIDDEN)
+      .catch(() => null);
+    throw why ? new Error(`webprof: the profile could not start in ${page.url()}: ${why}`) : lastError;
+  }
+  const problems = kept.filter((d) => d.problem).map((d) => d.problem);
+  const joined = joinDocuments(docs);
+  const workers = [];
+  for (const w of workerData) workers.push({ ...(await makeResult(w.data)), url: w.url });
+  return makeResult(joined.data, {
     workers,
     unsampled: state ? [...state.unsampled] : [],
     pageErrors: [...(pageErrors.get(page) || [])],
+    documents: joined.documents,
+    problems,
   });
 }
+
+const isEmptyBlank = (d) => d.url === 'about:blank' && !d.trace.samples.some((s) => s.stackId !== undefined);
 
 // Errors the page threw, from the moment webprof watched it.
 const pageErrors = new WeakMap();
@@ -175,20 +234,11 @@ export async function profile(page, actions, options = {}) {
     await install(page, { native: !!options.native, dense: !!options.dense });
   watchPageErrors(page);
   await startProfile(page, options);
-  const startedIn = page.url();
   let result;
   try {
     await actions();
   } finally {
-    result = await stopProfile(page).catch((e) => {
-      // The profile lived in the document that was left: say so.
-      if (page.isClosed() || page.url() === startedIn) throw e;
-      throw new Error(
-        `webprof: the page navigated during profile() (from ${startedIn} to ${page.url()}); a profile covers one ` +
-          `document and ended with it. Profile each document with its own profile() call after its page.goto(), ` +
-          `or use the fixture's webprofProfile (every document profiled from its first script).`,
-      );
-    });
+    result = await stopProfile(page);
   }
   return result;
 }
@@ -201,7 +251,7 @@ export async function profile(page, actions, options = {}) {
  */
 export async function makeResult(
   { trace, probes, backend, denseMode = null, sampleInterval, startedAt },
-  { workers = [], unsampled = [], pageErrors = [] } = {},
+  { workers = [], unsampled = [], pageErrors = [], documents = [], problems = [] } = {},
 ) {
   await webprof.ready;
   const input = { profile: trace };
@@ -219,6 +269,9 @@ export async function makeResult(
   for (const f of webprof.exportFormats()) files[f.fileName] = webprof.exportTrace(f.id, input, naming);
   const summary = summarize(trace);
   let summaryText = formatSummary(summary, { backend, denseMode, sampleInterval });
+  if (documents.length) summaryText += documentsText(documents, backend);
+  if (problems.length)
+    summaryText += `\nnot collected (${problems.length}):\n${problems.map((p) => `  ${p}\n`).join('')}`;
   workers.forEach((w, i) => {
     summaryText += `\nworker ${i + 1} (${w.url}, files in worker-${i + 1}/):\n${w.summaryText}`;
   });
@@ -244,6 +297,9 @@ export async function makeResult(
     workers,
     unsampled,
     pageErrors,
+    /** The documents the profile went through when the page navigated ([] for one): url, timeOrigin, offset (ms), samples, backend, sampleInterval. */
+    documents,
+    problems,
     /** Why the samples have (almost) no JS stack and what to do, or null (also in summaryText). */
     diagnostic: sparseDiagnostic(summary, backend),
     /** Writes one file per export format and summary.txt into dir (workers: dir/worker-N/). */
@@ -258,6 +314,16 @@ export async function makeResult(
       return written;
     },
   };
+}
+
+// The documents a navigating profile went through, on the trace's one time base.
+function documentsText(documents, backend) {
+  let text = `\ndocuments (${documents.length}), one time base: ms from the first one's time origin\n`;
+  for (const d of documents) {
+    const other = d.backend !== backend ? `, ${samplerName(d.backend)} sampler` : '';
+    text += `  from ${d.offset.toFixed(1).padStart(8)} ms  ${d.samples} samples${other}  ${d.url}\n`;
+  }
+  return text;
 }
 
 /**
@@ -338,7 +404,7 @@ export function withWebprof(base) {
           const running = await page
             .evaluate((h) => !!(globalThis[h] && globalThis[h].__session), HIDDEN)
             .catch(() => false);
-          if (running) await stopWholeTest();
+          if (running || hasLeftDocuments(page)) await stopWholeTest();
         }
       },
       { auto: true },

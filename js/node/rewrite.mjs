@@ -105,7 +105,16 @@ async function handle(route, state) {
   if (state.workerAgent && new URL(url).pathname === WORKER_AGENT_PATH) {
     return route.fulfill({ contentType: 'text/javascript', body: await state.workerAgent() });
   }
-  if (kind === 'document') return rewriteDocument(route, state);
+  if (kind === 'document') {
+    // The document this navigation replaces still runs while its request
+    // is held here: a profile running in it is collected first
+    // (js/node/documents.mjs).
+    if (state.beforeNavigation && request.isNavigationRequest()) {
+      const frame = topFrame(request);
+      if (frame) await state.beforeNavigation(frame.page());
+    }
+    return rewriteDocument(route, state);
+  }
   if (kind === 'script') return rewriteScript(route, state);
   // A worker's importScripts() is not a 'script' to Chromium: its referrer
   // is the worker's script.
@@ -115,6 +124,17 @@ async function handle(route, state) {
   if (kept && request.method() === 'GET' && (kind === 'fetch' || kind === 'xhr'))
     return route.fulfill({ status: 200, headers: kept.headers, body: kept.body });
   return route.fallback();
+}
+
+// The request's frame when it is a page's top-level frame, else null (an
+// iframe, or a popup's first request, whose frame does not exist yet).
+function topFrame(request) {
+  try {
+    const frame = request.frame();
+    return frame.parentFrame() ? null : frame;
+  } catch {
+    return null;
+  }
 }
 
 async function rewriteDocument(route, state) {
