@@ -182,6 +182,40 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_mark(int32_t name, double t,
   return Rec().Mark(Name(name), t, info) ? 1 : 0;
 }
 
+// ---- admission (before the glue reads the clock) ----
+// 1 = admitted: the glue reads the clock and makes the timed call above,
+// which accepts it. 0 = refused, and already counted or consumed here
+// (Recorder::Admit*): the probe is dropped without a clock read.
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_aggr_start(int32_t name) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitAggrStart(Name(name)) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_aggr_end(int32_t id) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitAggrEnd(id) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_aggr_end_named(int32_t name) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitAggrEndNamed(Name(name)) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_trace_start(int32_t name,
+                                                         int32_t named) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitTraceStart(Name(name), named != 0) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_trace_end(int32_t id) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitTraceEnd(id) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_trace_end_named(int32_t name) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitTraceEndNamed(Name(name)) ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_mark(int32_t name) {
+  boundary::Entry entry(instance_health);
+  return entry && Rec().AdmitMark(Name(name)) ? 1 : 0;
+}
+
 // ---- readback ----
 // The last finished window as doubles (records at FillReport); valid until the
 // next wp_probes_report call. Its length is wp_probes_report_len().

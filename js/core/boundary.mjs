@@ -210,6 +210,14 @@ export function probeExports() {
   m._wp_probes_trace_end(-1, 0, -1);
   m._wp_probes_trace_end_named(-1, 0, -1);
   m._wp_probes_mark(-1, 0, -1);
+  // Admission (1 = read the clock and make the timed call, 0 = dropped).
+  m._wp_probes_admit_aggr_start(-1);
+  m._wp_probes_admit_aggr_end(-1);
+  m._wp_probes_admit_aggr_end_named(-1);
+  m._wp_probes_admit_trace_start(-1, 0);
+  m._wp_probes_admit_trace_end(-1);
+  m._wp_probes_admit_trace_end_named(-1);
+  m._wp_probes_admit_mark(-1);
   return {
     aggrStart: m._wp_probes_aggr_start,
     aggrEnd: m._wp_probes_aggr_end,
@@ -219,6 +227,13 @@ export function probeExports() {
     traceEnd: m._wp_probes_trace_end,
     traceEndNamed: m._wp_probes_trace_end_named,
     mark: m._wp_probes_mark,
+    admitAggrStart: m._wp_probes_admit_aggr_start,
+    admitAggrEnd: m._wp_probes_admit_aggr_end,
+    admitAggrEndNamed: m._wp_probes_admit_aggr_end_named,
+    admitTraceStart: m._wp_probes_admit_trace_start,
+    admitTraceEnd: m._wp_probes_admit_trace_end,
+    admitTraceEndNamed: m._wp_probes_admit_trace_end_named,
+    admitMark: m._wp_probes_admit_mark,
   };
 }
 

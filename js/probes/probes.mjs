@@ -3,8 +3,11 @@
 // (src/window.h); this module reads the clock, caches name -> id, keeps the
 // info objects (the core stores their slot numbers) and builds the JS results.
 //
-// Hot paths are a JS boolean check then one plain Wasm export taking numbers:
-// not recording, aggrStart returns -1 without reading the clock. Until the
+// Hot paths are a JS boolean check then plain Wasm exports taking numbers:
+// not recording, aggrStart returns -1 without reading the clock; recording,
+// the core first admits the call (src/probes/window.h Admit*) and only then
+// is the clock read for the timed call, so a probe the core drops (a limit,
+// a cap, a stale id, an end without a start) costs no clock read. Until the
 // core is loaded the exports are stand-ins that log each call with its time;
 // `ready` replays the log into the core, so nothing recorded early is lost
 // (ids handed out meanwhile are provisional, >= PROVISIONAL, and are mapped
@@ -76,6 +79,16 @@ let cTraceEndNamed = logged(OP_TRACE_END_NAMED, 1);
 let cMark = logged(OP_MARK, 1);
 let cStart = logged(OP_START, 1);
 let cEnd = (t, reporter, windowInfos) => log.push([OP_END, t, reporter, windowInfos]);
+// Admission: before the core is there every call is logged with its time
+// (the replay lets the core decide); without a core none is.
+const admitAll = () => 1;
+let aAggrStart = admitAll;
+let aAggrEnd = admitAll;
+let aAggrEndNamed = admitAll;
+let aTraceStart = admitAll;
+let aTraceEnd = admitAll;
+let aTraceEndNamed = admitAll;
+let aMark = admitAll;
 // Below this an id result is a refusal (a Status, src/boundary/boundary.h):
 // none before the core is there, its noId after.
 let lowestId = -Infinity;
@@ -158,6 +171,7 @@ function aggrStartRecording(name, useName) {
       cAggrStartNamed(n, now());
       return -1;
     }
+    if (aAggrStart(n) === 0) return -1;
     const r = cAggrStart(n, now());
     return r >= lowestId ? r : refused();
   } catch (e) {
@@ -177,10 +191,13 @@ export function aggrEnd(idOrName) {
   sampleSite();
   try {
     if (typeof idOrName === 'number') {
-      if (idOrName >= 0) cAggrEnd(log === null ? realId(idOrName) : idOrName, now());
+      if (idOrName >= 0) {
+        const id = log === null ? realId(idOrName) : idOrName;
+        if (aAggrEnd(id) !== 0) cAggrEnd(id, now());
+      }
     } else if (typeof idOrName === 'string') {
       const n = idOf(idOrName);
-      if (n !== DROPPED) cAggrEndNamed(n, now());
+      if (n !== DROPPED && aAggrEndNamed(n) !== 0) cAggrEndNamed(n, now());
     }
   } catch (e) {
     throw trapped(e);
@@ -193,8 +210,9 @@ export function traceStart(name, useName) {
   sampleSite();
   try {
     const n = idOf(name);
-    if (n === DROPPED) return -1;
-    const r = cTraceStart(n, now(), useName === true ? 1 : 0);
+    const named = useName === true ? 1 : 0;
+    if (n === DROPPED || aTraceStart(n, named) === 0) return -1;
+    const r = cTraceStart(n, now(), named);
     return r >= lowestId ? r : refused();
   } catch (e) {
     throw trapped(e);
@@ -208,10 +226,13 @@ export function traceEnd(idOrName, info) {
   let ok = 0;
   try {
     if (typeof idOrName === 'number') {
-      if (idOrName >= 0) ok = cTraceEnd(log === null ? realId(idOrName) : idOrName, now(), slot);
+      if (idOrName >= 0) {
+        const id = log === null ? realId(idOrName) : idOrName;
+        if (aTraceEnd(id) !== 0) ok = cTraceEnd(id, now(), slot);
+      }
     } else if (typeof idOrName === 'string') {
       const n = idOf(idOrName);
-      if (n !== DROPPED) ok = cTraceEndNamed(n, now(), slot);
+      if (n !== DROPPED && aTraceEndNamed(n) !== 0) ok = cTraceEndNamed(n, now(), slot);
     }
   } catch (e) {
     throw trapped(e);
@@ -226,7 +247,7 @@ export function mark(name, info) {
   let ok = 0;
   try {
     const n = idOf(name);
-    if (n !== DROPPED) ok = cMark(n, now(), slot);
+    if (n !== DROPPED && aMark(n) !== 0) ok = cMark(n, now(), slot);
   } catch (e) {
     throw trapped(e);
   }
@@ -397,6 +418,13 @@ function replay() {
   cTraceEnd = ex.traceEnd;
   cTraceEndNamed = ex.traceEndNamed;
   cMark = ex.mark;
+  aAggrStart = ex.admitAggrStart;
+  aAggrEnd = ex.admitAggrEnd;
+  aAggrEndNamed = ex.admitAggrEndNamed;
+  aTraceStart = ex.admitTraceStart;
+  aTraceEnd = ex.admitTraceEnd;
+  aTraceEndNamed = ex.admitTraceEndNamed;
+  aMark = ex.admitMark;
   cStart = probesStart;
   lowestId = boundary().noId;
   cEnd = finishWindow;
@@ -429,6 +457,7 @@ onPoison((e) => {
   state.recording = true;
   cAggrStart = cAggrEnd = cAggrStartNamed = cAggrEndNamed = refused;
   cTraceStart = cTraceEnd = cTraceEndNamed = cMark = cStart = cEnd = refused;
+  aAggrStart = aAggrEnd = aAggrEndNamed = aTraceStart = aTraceEnd = aTraceEndNamed = aMark = refused;
 });
 
 ready.then(replay, () => {
@@ -437,4 +466,5 @@ ready.then(replay, () => {
   const none = () => 0;
   cAggrStart = cTraceStart = () => -1;
   cAggrEnd = cAggrStartNamed = cAggrEndNamed = cTraceEnd = cTraceEndNamed = cMark = cStart = cEnd = none;
+  aAggrStart = aAggrEnd = aAggrEndNamed = aTraceStart = aTraceEnd = aTraceEndNamed = aMark = none;
 });

@@ -29,21 +29,29 @@ void AggregateTable::StartNamed(StringId name, double t) {
   named_start_[name.value] = t;
 }
 
+bool AggregateTable::AdmitEndNamed(StringId name) {
+  if (name.value >= named_start_.size() || std::isnan(named_start_[name.value]))
+    return false;
+  if (CanFold(name)) return true;
+  named_start_[name.value] = std::numeric_limits<double>::quiet_NaN();
+  ++dropped_;
+  return false;
+}
+
 bool AggregateTable::EndNamed(StringId name, double t) {
-  if (name.value >= named_start_.size()) return false;
+  if (!AdmitEndNamed(name)) return false;
   double start = named_start_[name.value];
-  if (std::isnan(start)) return false;
   named_start_[name.value] = std::numeric_limits<double>::quiet_NaN();
   return Fold(name, t - start);
 }
 
 bool AggregateTable::Fold(StringId name, double duration) {
-  bool fresh = name.value >= buckets_.size() || !buckets_[name.value] ||
-               buckets_[name.value]->histogram.count() == 0;
-  if (fresh && touched_.size() >= kMaxAggregates) {
+  if (!CanFold(name)) {
     ++dropped_;
     return false;
   }
+  bool fresh = name.value >= buckets_.size() || !buckets_[name.value] ||
+               buckets_[name.value]->histogram.count() == 0;
   if (buckets_.size() <= name.value) buckets_.resize(name.value + 1);
   std::unique_ptr<AggrStats>& b = buckets_[name.value];
   if (!b) {

@@ -59,10 +59,37 @@ class AggregateTable {
   static_assert(kSlotBits + kGenBits <= 30, "ids must stay V8 small ints");
   static constexpr uint32_t kMaxAggregates = 1024;
 
+  // Admission, asked before the clock is read: the glue reads it only for
+  // an admitted call, so a span that would be dropped costs no clock read.
+  // A refusal is done here (counted, consumed); an admission changes
+  // nothing and the call that follows with a time is accepted.
+  //  - AdmitStart: false when kMaxSlots spans are open (open_refused()) or
+  //    the name could not be folded this window (dropped()).
+  //  - AdmitEnd: false for a negative, unknown, stale or ended id (nothing
+  //    changes), and for a live span whose name cannot be folded (the span
+  //    is closed and counted in dropped()).
+  //  - AdmitEndNamed: false without a pending start, and for one whose name
+  //    cannot be folded (the start is consumed, counted in dropped()).
+  bool AdmitStart(StringId name) {
+    if (free_head_ == kNoSlot && !Grow()) return false;
+    if (CanFold(name)) return true;
+    ++dropped_;
+    return false;
+  }
+  bool AdmitEnd(int32_t id) {
+    uint32_t slot = LiveSlot(id);
+    if (slot == kNoSlot) return false;
+    if (CanFold(StringId(slots_[slot].name))) return true;
+    ++dropped_;
+    Release(slot);
+    return false;
+  }
+  bool AdmitEndNamed(StringId name);
+
   // Opens an id-mode span of `name` at `t`; returns its id, or -1 when
-  // kMaxSlots spans are already open (counted in open_refused()).
+  // AdmitStart(name) refuses it.
   int32_t Start(StringId name, double t) {
-    if (free_head_ == kNoSlot && !Grow()) return -1;
+    if (!AdmitStart(name)) return -1;
     uint32_t slot = free_head_;
     Slot& s = slots_[slot];
     free_head_ = s.next_free;
@@ -75,14 +102,11 @@ class AggregateTable {
 
   // Ends span `id` at `t` and folds it into its name's bucket. Returns false
   // (changing nothing) for a negative, unknown, stale or already ended id.
+  // (AdmitEnd() says which.)
   bool End(int32_t id, double t) {
-    if (id < 0) return false;
+    if (!AdmitEnd(id)) return false;
     uint32_t slot = static_cast<uint32_t>(id) & (kMaxSlots - 1);
-    uint32_t gen = static_cast<uint32_t>(id) >> kSlotBits;
-    if (slot >= slots_.size()) return false;
-    Slot& s = slots_[slot];
-    if (s.next_free != kInUse || s.gen != gen) return false;
-    Fold(StringId(s.name), t - s.start);
+    Fold(StringId(slots_[slot].name), t - slots_[slot].start);
     Release(slot);
     return true;
   }
@@ -95,6 +119,13 @@ class AggregateTable {
   // Adds one duration to `name`'s bucket; false (counted in dropped()) when
   // the name would be the window's kMaxAggregates + 1st.
   bool Fold(StringId name, double duration);
+  // Whether a span of `name` could be folded now: its bucket has spans this
+  // window, or fewer than kMaxAggregates names have.
+  bool CanFold(StringId name) const {
+    return (name.value < buckets_.size() && buckets_[name.value] &&
+            buckets_[name.value]->histogram.count() != 0) ||
+           touched_.size() < kMaxAggregates;
+  }
 
   // Closes every open id-mode span without folding it (window boundary):
   // their ids become stale. Name-mode starts are kept (they may predate a
@@ -123,6 +154,15 @@ class AggregateTable {
   };
 
   bool Grow();  // adds free slots; false at kMaxSlots
+  // The slot of open span `id`, or kNoSlot (negative, unknown, stale, ended).
+  uint32_t LiveSlot(int32_t id) const {
+    if (id < 0) return kNoSlot;
+    uint32_t slot = static_cast<uint32_t>(id) & (kMaxSlots - 1);
+    uint32_t gen = static_cast<uint32_t>(id) >> kSlotBits;
+    if (slot >= slots_.size()) return kNoSlot;
+    const Slot& s = slots_[slot];
+    return s.next_free == kInUse && s.gen == gen ? slot : kNoSlot;
+  }
   void Release(uint32_t slot) {
     Slot& s = slots_[slot];
     s.gen = (s.gen + 1) & kGenMask;

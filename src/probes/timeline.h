@@ -19,6 +19,7 @@
 // its index is open then).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -47,6 +48,9 @@ class MarkTimeline {
   // Empties the timeline for a window holding at most `limit` (>= 2) marks,
   // the last slot being kept for the end boundary.
   void Reset(uint32_t limit);
+  // Admission, before the clock is read (see AggregateTable::AdmitStart):
+  // whether Add() would store a mark; a refusal is counted as dropped.
+  bool Admit();
   // An explicit mark: stored if fewer than limit - 1 marks exist, else
   // counted as dropped. Returns whether it was stored.
   bool Add(StringId name, double t, int32_t info);
@@ -75,6 +79,15 @@ class TraceTimeline {
   // (<= kMaxLimit) accepted traces; 0 stores none.
   void Reset(uint32_t limit, uint32_t window_gen);
 
+  // Admission, before the clock is read (see AggregateTable::AdmitStart):
+  // whether Start/End/EndNamed with these arguments would be accepted. A
+  // refusal is done here: a start past the limit is counted as dropped (a
+  // named one detaches its name, as Start() does); EndNamed's name is
+  // consumed when its event was already ended by id.
+  bool AdmitStart(StringId name, bool named);
+  bool AdmitEnd(int32_t id) const;
+  bool AdmitEndNamed(StringId name);
+
   // Reserves an event; returns its id, or -1 when the limit is reached
   // (counted as dropped). With `named`, the event becomes the one that
   // EndNamed(name) ends; a previous open same-name event is detached and
@@ -95,6 +108,9 @@ class TraceTimeline {
 
  private:
   bool EndIndex(uint32_t index, double t, int32_t info);
+  bool IsOpen(uint32_t index) const {
+    return index < events_.size() && std::isnan(events_[index].duration);
+  }
 
   std::vector<TraceRecord> events_;
   std::vector<int32_t> named_open_;  // by StringId: open event index or -1

@@ -13,8 +13,9 @@
 // window can never end anything of a newer one.
 //
 // Caps (reaching one drops and counts, never aborts; the window reports
-// the counts): probe names — at most kMaxNames for the Recorder's life
-// (≈ kMaxNames * (name + 40 B)) and at most kMaxNewNamesPerWindow new ones
+// the counts; a probe the caps drop is refused before the glue reads the
+// clock — the Admit* calls): probe names — at most kMaxNames for the Recorder's
+// life (≈ kMaxNames * (name + 40 B)) and at most kMaxNewNamesPerWindow new ones
 // per window (a page inventing a name per call cannot fill the table in one
 // window); aggregates — AggregateTable::kMaxAggregates names per window;
 // marks and traces — markLimit / traceLimit (TraceTimeline::kMaxLimit).
@@ -126,6 +127,32 @@ class Recorder {
   }
   bool Mark(StringId name, double t, int32_t info) {
     return recording_ && Known(name) && marks_.Add(name, t, info);
+  }
+
+  // Admission: the glue asks before it reads the clock, and calls the
+  // probe's function above (with the time) only when admitted, so a probe
+  // that would be dropped (a limit or cap) or ignored (a stale id, an end
+  // without a start) costs no clock read. A refusal is done here — counted
+  // and consumed as the call itself would have — and an admission changes
+  // nothing: the call that follows is accepted.
+  bool AdmitAggrStart(StringId name) {
+    return recording_ && Known(name) && aggr_.AdmitStart(name);
+  }
+  bool AdmitAggrEnd(int32_t id) { return recording_ && aggr_.AdmitEnd(id); }
+  bool AdmitAggrEndNamed(StringId name) {
+    return recording_ && Known(name) && aggr_.AdmitEndNamed(name);
+  }
+  bool AdmitTraceStart(StringId name, bool named) {
+    return recording_ && Known(name) && traces_.AdmitStart(name, named);
+  }
+  bool AdmitTraceEnd(int32_t id) const {
+    return recording_ && traces_.AdmitEnd(id);
+  }
+  bool AdmitTraceEndNamed(StringId name) {
+    return recording_ && Known(name) && traces_.AdmitEndNamed(name);
+  }
+  bool AdmitMark(StringId name) {
+    return recording_ && Known(name) && marks_.Admit();
   }
 
   // The live window's state (tests, the glue's idempotence checks).
