@@ -1,5 +1,6 @@
 #include "base/json_cursor.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
@@ -292,7 +293,7 @@ bool JsonCursor::String(std::string_view* out, std::string* scratch) {
   return true;
 }
 
-bool JsonCursor::Number(double* out) {
+bool JsonCursor::ScanNumber(std::string_view* text) {
   if (Peek() != Type::kNumber) return Fail("a number");
   size_t start = pos_;
   if (text_[pos_] == '-') ++pos_;
@@ -313,16 +314,22 @@ bool JsonCursor::Number(double* out) {
       ++pos_;
     if (!digits()) return Fail("an exponent");
   }
-  size_t len = pos_ - start;
+  *text = text_.substr(start, pos_ - start);
+  return true;
+}
+
+bool JsonCursor::Number(double* out) {
+  std::string_view text;
+  if (!ScanNumber(&text)) return false;
   double v;
-  if (FastNumber(text_.substr(start, len), &v)) {
+  if (FastNumber(text, &v)) {
     if (out) *out = v;
     return true;
   }
   char buf[64];
-  if (len >= sizeof(buf)) return Fail("a shorter number");
-  text_.copy(buf, len, start);
-  buf[len] = 0;
+  if (text.size() >= sizeof(buf)) return Fail("a shorter number");
+  text.copy(buf, text.size());
+  buf[text.size()] = 0;
   v = std::strtod(buf, nullptr);
   if (!std::isfinite(v)) return Fail("a finite number");
   if (out) *out = v;
@@ -357,11 +364,53 @@ bool JsonCursor::NumberOrNull(double* out, double if_null) {
 }
 
 bool JsonCursor::Int(int64_t* out) {
-  double v;
-  if (!Number(&v)) return false;
-  if (v != std::floor(v) || std::fabs(v) > 9007199254740992.0)
-    return Fail("an integer of at most 2^53");
-  *out = static_cast<int64_t>(v);
+  // Exact, from the text (no strtod: the page's core reads only integers,
+  // and strtod is large in Wasm): significant digits times a power of ten.
+  std::string_view text;
+  if (!ScanNumber(&text)) return false;
+  const bool negative = text[0] == '-';
+  if (text.size() - negative <= 15 &&
+      text.find_first_of(".eE") == std::string_view::npos) {
+    int64_t v = 0;  // the common case: plain digits, well below 2^53
+    for (size_t k = negative; k < text.size(); ++k)
+      v = v * 10 + (text[k] - '0');
+    *out = negative ? -v : v;
+    return true;
+  }
+  std::string sig;
+  int exp10 = 0;
+  size_t i = negative ? 1 : 0;
+  bool fraction = false;
+  for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
+    if (text[i] == '.') {
+      fraction = true;
+    } else {
+      if (fraction) --exp10;
+      if (!sig.empty() || text[i] != '0') sig.push_back(text[i]);
+    }
+  }
+  if (i < text.size()) {
+    const bool down = text[i + 1] == '-';
+    int64_t e = 0;
+    for (i += (text[i + 1] == '-' || text[i + 1] == '+') ? 2 : 1;
+         i < text.size(); ++i)
+      e = std::min<int64_t>(e * 10 + (text[i] - '0'), 100000);
+    exp10 += static_cast<int>(down ? -e : e);
+  }
+  while (!sig.empty() && sig.back() == '0') {
+    sig.pop_back();
+    ++exp10;
+  }
+  constexpr uint64_t kMax = uint64_t{1} << 53;
+  uint64_t v = 0;
+  if (!sig.empty()) {
+    if (exp10 < 0 || static_cast<int64_t>(sig.size()) + exp10 > 16)
+      return Fail("an integer of at most 2^53");
+    for (char c : sig) v = v * 10 + static_cast<uint64_t>(c - '0');
+    for (int k = 0; k < exp10; ++k) v *= 10;
+    if (v > kMax) return Fail("an integer of at most 2^53");
+  }
+  *out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
   return true;
 }
 
@@ -427,9 +476,11 @@ bool JsonCursor::Skip() {
       case Type::kString:
         String(nullptr);
         break;
-      case Type::kNumber:
-        Number(nullptr);
+      case Type::kNumber: {
+        std::string_view number;  // not converted: any JSON number is skipped
+        ScanNumber(&number);
         break;
+      }
       case Type::kBool:
         Bool(nullptr);
         break;

@@ -57,7 +57,9 @@ class JsonCursor {
   bool Null();
   // A number, or null (-> `if_null`): Gecko tables use null for "absent".
   bool NumberOrNull(double* out, double if_null);
-  // A number that is an integer in [-2^53, 2^53].
+  // A number that is an integer in [-2^53, 2^53], read exactly from its text
+  // (1.0 and 1e2 are integers; 9007199254740993 and 1.000000000000000001
+  // are refused, not rounded).
   bool Int(int64_t* out);
   // An array of such integers, appended to `out`: the long arrays of
   // profiles (sample node ids, time deltas) in one tight loop; an element
@@ -80,6 +82,8 @@ class JsonCursor {
   bool Fail(const char* expected);
 
  private:
+  // Consumes a number's text (RFC 8259 grammar) without converting it.
+  bool ScanNumber(std::string_view* text);
   void SkipSpace();
   bool Literal(std::string_view word);
   bool Separator(char close, bool* more);

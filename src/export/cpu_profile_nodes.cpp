@@ -1,6 +1,6 @@
 #include "export/cpu_profile_nodes.h"
 
-#include <cstdio>
+#include <string>
 
 namespace webprof {
 
@@ -62,10 +62,7 @@ void WriteCallFrameValue(JsonWriter& w, const ProfilerTrace& t, FrameId frame,
   w.String(name);
   w.Key("scriptId");
   if (style == ScriptIdStyle::kString) {
-    char buf[24];
-    int n =
-        std::snprintf(buf, sizeof(buf), "%lld", static_cast<long long>(script));
-    w.String(std::string_view(buf, static_cast<size_t>(n)));
+    w.String(std::to_string(script));
   } else {
     w.Int(script);
   }

@@ -2,9 +2,9 @@
 
 #include <cassert>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 
+#include "base/decimal.h"
 #include "base/utf8.h"
 #include "export/json_check.h"
 
@@ -164,36 +164,21 @@ void JsonWriter::WriteDouble(double v) {
     WriteInt(static_cast<int64_t>(v));
     return;
   }
-  // Shortest of 15/16/17 significant digits that parses back to v (17 always
-  // does): a double that round-trips with fewer digits rounds to those
-  // digits (zero-padded) at 15, so no shorter search is needed.
-  // std::to_chars(double) would do this directly, but Emscripten 3.1.6's
-  // libc++ 14 does not implement it; fractional values are rare here
-  // (probe times), so the retry loop is not on a hot path.
-  // Subnormals have fewer significant bits: their shortest form can be
-  // shorter than a 15-digit rounding, so they search from one digit.
-  char buf[40];
-  const bool subnormal = std::fabs(v) < 2.2250738585072014e-308;
-  for (int precision = subnormal ? 0 : 14; precision <= 16; ++precision) {
-    std::snprintf(buf, sizeof(buf), "%.*e", precision, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
+  // Shortest of 15/16/17 significant digits that parses back to v
+  // (base/decimal.h; snprintf and strtod did this, at a large size in Wasm).
   // Laid out as ECMAScript's Number::toString does, so a number the core
   // writes reads exactly like JSON.stringify's: digits d1..dk, decimal
   // exponent n (value = 0.d1..dk x 10^n); plain up to 21 integer digits and
   // down to 6 leading zeros, else d1.d2..dk e±(n-1).
-  const char* p = buf;
   std::string out;
-  if (*p == '-') {
+  if (v < 0) {
     out.push_back('-');
-    ++p;
+    v = -v;
   }
-  char digits[24];
-  int k = 0;
-  for (; *p != 'e'; ++p)
-    if (*p != '.') digits[k++] = *p;
-  while (k > 1 && digits[k - 1] == '0') --k;
-  int n = std::atoi(p + 1) + 1;
+  const DecimalDigits shortest = ShortestDigits(v);
+  const char* digits = shortest.digits;
+  const int k = shortest.count;
+  const int n = shortest.point;
   if (k <= n && n <= 21) {
     out.append(digits, k).append(n - k, '0');
   } else if (0 < n && n <= 21) {

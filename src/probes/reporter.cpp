@@ -1,8 +1,9 @@
 #include "probes/reporter.h"
 
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
+#include <string>
+
+#include "base/decimal.h"
 
 namespace webprof {
 
@@ -42,14 +43,9 @@ double Key(const AggrResult& a, SortKey k) {
   }
 }
 
-void Appendf(std::string* out, const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  out->append(buf);
-}
-
-// A fixed-width numeric cell (3 decimals, ms).
-void Num(std::string* out, double v) { Appendf(out, "%12.3f", v); }
+// A fixed-width numeric cell (3 decimals, ms): printf's "%12.3f", written by
+// base/decimal.h (no printf in the core).
+void Num(std::string* out, double v) { AppendFixed(v, 12, 3, out); }
 
 void Name(std::string* out, std::string_view n) {
   out->append("  ");
@@ -69,9 +65,8 @@ void Info(std::string* out, int32_t slot, const std::vector<InfoText>& infos) {
 }
 
 void Count(std::string* out, const char* what, uint64_t n) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "notice: %" PRIu64 " %s\n", n, what);
-  out->append(buf);
+  out->append("notice: ").append(std::to_string(n)).append(1, ' ');
+  out->append(what).append(1, '\n');
 }
 
 }  // namespace
@@ -96,7 +91,9 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
       out.append(" #");
       out.append(std::to_string(r.generation));
     }
-    Appendf(&out, ", %.3f ms\n", r.ended_at - r.started_at);
+    out.append(", ");
+    AppendFixed(r.ended_at - r.started_at, 0, 3, &out);
+    out.append(" ms\n");
   }
 
   std::vector<const AggrResult*> aggr;
@@ -118,7 +115,7 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
       "       count         sum         avg         max         min"
       "         p50         p90         p99  name\n");
   for (const AggrResult* a : aggr) {
-    Appendf(&out, "%12.0f", static_cast<double>(a->count));
+    AppendFixed(static_cast<double>(a->count), 12, 0, &out);
     for (double v : {a->sum, a->avg, a->max, a->min, a->p50, a->p90, a->p99}) {
       Num(&out, v);
     }
