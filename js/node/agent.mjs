@@ -6,7 +6,7 @@
 // itself behind one non-enumerable global (`__webprof__`) and defines the
 // two globals the checks of rewritten scripts call (`__wp$f`, `__wp$s`).
 import { readFile } from 'node:fs/promises';
-import { watchWorkers } from './rewrite.mjs';
+import { WORKER_MARK, watchWorkers } from './rewrite.mjs';
 
 export const HIDDEN = '__webprof__';
 
@@ -26,9 +26,14 @@ export async function agentSource() {
  * The agent's script. autoStart (Profiler options) profiles the top-level
  * document, or a worker, from its first script on; nativeAllowed tells the
  * 'auto' backend whether this document may use the native Profiler, so it
- * never has to try (a try logs a policy violation in the console).
+ * never has to try (a try logs a policy violation in the console);
+ * markWorkers (where the route serves the page, js/node/rewrite.mjs) starts
+ * dedicated workers from marked URLs, so the route knows their scripts.
  */
-export function agentScript({ script, wasmUrl }, { autoStart = null, nativeAllowed } = {}) {
+export function agentScript(
+  { script, wasmUrl },
+  { autoStart = null, nativeAllowed, markWorkers = false } = {},
+) {
   // `var webprof` of the classic build stays local to this function.
   const main = '(typeof document === "undefined" || globalThis.top === globalThis)';
   return `(() => {
@@ -45,7 +50,7 @@ export function agentScript({ script, wasmUrl }, { autoStart = null, nativeAllow
   Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });
   Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
   webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; });
-  if (typeof document !== 'undefined') (${watchWorkers.toString()})();
+  ${markWorkers ? `if (typeof document !== 'undefined') (${watchWorkers.toString()})(${JSON.stringify(WORKER_MARK)});` : ''}
   if (typeof document !== 'undefined' && globalThis.top === globalThis)
     addEventListener('beforeunload', (ev) => (${leaveDocument.toString()})(webprof, ev, ${stopInPage.toString()}, ${startInPage.toString()}));
   ${autoStart ? `if (${main}) (${startInPage.toString()})(webprof, ${JSON.stringify(autoStart)});` : ''}

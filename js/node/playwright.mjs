@@ -30,7 +30,7 @@ export { record } from './cli.mjs';
 export { launchProfiledFirefox } from './firefox.mjs';
 export { importGeckoProfile } from '../import/gecko.mjs';
 import { DOCUMENT_BINDING, HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
-import { newRewriteState, routePageLoads } from './rewrite.mjs';
+import { newRewriteState, routePageLoads, unmarkedUrl } from './rewrite.mjs';
 import { withSharedMemory } from './chromium.mjs';
 // For a browser launched by the user: the switch that lets the polyfill's ticker run.
 export { withSharedMemory, SHARED_MEMORY_ARG } from './chromium.mjs';
@@ -77,7 +77,9 @@ export async function install(target, options = {}) {
       : undefined;
   installed.set(target, state);
   await target.exposeBinding(DOCUMENT_BINDING, ({ page }, kind, text) => onDocumentMessage(page, kind, text));
-  await target.addInitScript({ content: agentScript(agent, { autoStart: options.autoStart }) });
+  await target.addInitScript({
+    content: agentScript(agent, { autoStart: options.autoStart, markWorkers: true }),
+  });
   await routePageLoads(target, state);
   return state;
 }
@@ -99,7 +101,7 @@ function stateOf(page) {
 async function ensureAgent(page) {
   // A page that loaded before install() has no agent yet: add it now.
   const has = await page.evaluate((h) => !!globalThis[h], HIDDEN);
-  if (!has) await page.evaluate(agentScript(await agentSource()));
+  if (!has) await page.evaluate(agentScript(await agentSource(), { markWorkers: !!stateOf(page) }));
   await page.evaluate((h) => globalThis[h].ready, HIDDEN);
 }
 
@@ -188,7 +190,7 @@ export async function stopProfile(page) {
   for (const w of await agentWorkers(page)) {
     if (!(await isProfiling(w))) continue;
     const wd = await callIn(w, stopInPage).catch(() => null);
-    if (wd) workerData.push({ data: wd, url: w.url() });
+    if (wd) workerData.push({ data: wd, url: unmarkedUrl(w.url()) });
   }
   // A blank page left with nothing sampled in it is no document of the page's.
   const kept = before.filter((d) => !d.data || !isEmptyBlank(d.data));

@@ -9,13 +9,20 @@
 //  - scripts (classic, module, dynamic import(), importScripts): passed
 //    through the sampling transform (js/transform/index.mjs);
 //  - a dedicated worker's script: it loads the agent before any of its
-//    code. Through the route, a classic worker's script URL is answered with
-//    `importScripts(agent, url)`; the second request for the URL (from that
-//    importScripts) gets the transformed script, so every position is the
-//    original's. A module worker's script (and a classic one elsewhere:
-//    rewrittenScript) is transformed and starts with `import agent;`
-//    (`importScripts(agent);`) - it must run before the worker's imports,
-//    and a module cannot import itself - so line 1's columns move by it;
+//    code. The network cannot tell a worker's script from a page's (the
+//    route sees no Sec-Fetch-Dest), so the page's agent starts each worker
+//    from its URL marked with WORKER_MARK: the request itself says it is a
+//    worker's, whatever the load (a binding call beside the request raced
+//    it). The route answers the marked URL with a bootstrap that loads the
+//    agent, then the script from its own URL — `importScripts(agent, url)`
+//    or `import agent; import url;` — so the script is requested (and
+//    transformed) like any other and every position is the original's,
+//    line 1 included. (A redirect to the unmarked URL would keep the mark
+//    out of the worker's `location`, but Chromium never completes a
+//    worker's script redirected by a fulfilled route.) Where a loader has
+//    no second request to answer (the WebKit proxy), rewrittenScript
+//    prefixes the script itself with `importScripts(agent);` or
+//    `import agent;` (line 1's columns move by it);
 //  - a later fetch of a rewritten URL (the polyfill reads its scripts'
 //    sources to resolve frame positions) gets the rewritten text, whose
 //    positions are the ones the stacks report.
@@ -41,7 +48,6 @@ export function newRewriteState(options) {
     unsampled: [], // {url, reason}
     rewritten: new Map(), // url -> {body, headers}, the latest MAX_REWRITTEN
     integrity: new Set(), // absolute URLs of scripts with an integrity attribute
-    workers: new Map(), // absolute URL -> 'classic' | 'module', told by the page's agent (latest 256)
   };
 }
 
@@ -56,37 +62,79 @@ function remember(state, url, body, headers) {
   if (state.rewritten.size > MAX_REWRITTEN) state.rewritten.delete(state.rewritten.keys().next().value);
 }
 
-// The network cannot tell a worker's script from a page's script, so the
-// page's agent says which URLs it is about to start as workers: it calls
-// this binding from its `Worker` wrapper, before the worker's request.
-export const WORKER_BINDING = '__webprof_worker';
-/** Runs in the page (agent): reports each new Worker's URL and type to Node. */
-export function watchWorkers() {
+// The query parameter the page's agent appends to a worker's script URL
+// (its value: 'classic' or 'module'). The worker's own `location` keeps it;
+// the script, its frames and the results name the URL without it.
+export const WORKER_MARK = '__webprof_worker';
+const MARKED = new RegExp(`[?&]${WORKER_MARK}=(classic|module)$`);
+
+/**
+ * Runs in the page (agent, where the route serves the page): starts each
+ * dedicated worker from its http(s) URL marked with `mark` and its type.
+ * A URL it cannot mark (an opaque or blob: URL, a TrustedScriptURL webprof
+ * may not re-create) goes to the constructor as the page gave it.
+ */
+export function watchWorkers(mark) {
   const W = globalThis.Worker;
   if (typeof W !== 'function') return;
+  let policy = null; // for pages that enforce Trusted Types
+  const marked = (arg, type) => {
+    const url = new URL(String(arg), document.baseURI);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return arg;
+    // At the end of the query; a fragment stays (the redirect keeps it).
+    url.search += `${url.search.length > 1 ? '&' : ''}${mark}=${type}`;
+    if (typeof arg === 'string' || arg instanceof URL) return url.href;
+    const tt = globalThis.trustedTypes;
+    if (!tt || !tt.isScriptURL(arg)) return url.href;
+    policy = policy || tt.createPolicy('webprof-worker', { createScriptURL: (u) => u });
+    return policy.createScriptURL(url.href);
+  };
   globalThis.Worker = new Proxy(W, {
     construct(target, args, newTarget) {
-      // Looked up per call: Playwright may define the binding after the agent.
-      const report = globalThis.__webprof_worker;
-      if (typeof report === 'function')
+      let given = args;
+      if (args.length)
         try {
           const type = args[1] && args[1].type === 'module' ? 'module' : 'classic';
-          report(new URL(String(args[0]), document.baseURI).href, type);
+          given = [marked(args[0], type), ...args.slice(1)];
         } catch {
-          /* a URL the constructor itself will reject */
+          /* a URL the constructor rejects itself, or no policy allowed */
         }
-      return Reflect.construct(target, args, newTarget);
+      return Reflect.construct(target, given, newTarget);
     },
   });
 }
 
+/**
+ * Answers a worker's marked script URL with the agent, then the script from
+ * `url` (the page's URL, without the mark), as a classic or a module worker
+ * loads it, under the script's own response headers (a worker takes its CSP
+ * and COEP from them); a response that is not ok is passed on as it is.
+ */
+async function workerBootstrap(route, state, url, type) {
+  const response = await route.fetch({ url });
+  if (!response.ok()) return route.fulfill({ response });
+  const load = [state.workerAgent ? new URL(WORKER_AGENT_PATH, url).href : null, url].filter(Boolean);
+  const body =
+    type === 'module'
+      ? load.map((u) => `import ${JSON.stringify(u)};`).join('')
+      : `importScripts(${load.map((u) => JSON.stringify(u)).join(', ')});`;
+  const headers = { ...response.headers(), 'content-type': 'text/javascript' };
+  delete headers['content-length'];
+  delete headers['content-encoding'];
+  return route.fulfill({ response, headers, body });
+}
+
+/** A URL without the agent's worker mark (Playwright names a worker by the URL it started from). */
+export function unmarkedUrl(url) {
+  const u = new URL(url);
+  const hash = u.hash;
+  u.hash = '';
+  const m = MARKED.exec(u.href);
+  return m ? u.href.slice(0, m.index) + hash : url;
+}
+
 /** Routes every request of `target` (a Page or a BrowserContext) through `state`. */
 export async function routePageLoads(target, state) {
-  await target.exposeBinding(WORKER_BINDING, (_source, url, type) => {
-    state.workers.delete(url);
-    state.workers.set(url, type);
-    if (state.workers.size > MAX_REWRITTEN) state.workers.delete(state.workers.keys().next().value);
-  });
   await target.route('**/*', async (route) => {
     try {
       await handle(route, state);
@@ -105,6 +153,8 @@ async function handle(route, state) {
   if (state.workerAgent && new URL(url).pathname === WORKER_AGENT_PATH) {
     return route.fulfill({ contentType: 'text/javascript', body: await state.workerAgent() });
   }
+  const mark = MARKED.exec(url.split('#')[0]);
+  if (mark) return workerBootstrap(route, state, url.slice(0, mark.index), mark[1]);
   if (kind === 'document') {
     // The document this navigation replaces still runs while its request
     // is held here: a profile running in it is collected first
@@ -117,8 +167,8 @@ async function handle(route, state) {
   }
   if (kind === 'script') return rewriteScript(route, state);
   // A worker's importScripts() is not a 'script' to Chromium: its referrer
-  // is the worker's script.
-  if (kind === 'other' && state.workers.has(request.headers().referer))
+  // is the worker's (marked) script URL.
+  if (kind === 'other' && MARKED.test(request.headers().referer || ''))
     return rewriteScript(route, state, true);
   const kept = state.rewritten.get(url);
   if (kept && request.method() === 'GET' && (kind === 'fetch' || kind === 'xhr'))
@@ -189,25 +239,12 @@ async function rewriteScript(route, state, imported = false) {
   const request = route.request();
   const url = request.url();
   if (!state.dense) return route.fallback();
-  // The binding's call and this request race: one turn lets the call land.
-  await new Promise((r) => setImmediate(r));
-  // Kept, not consumed: every worker started from the URL loads the agent.
-  const worker = imported ? undefined : state.workers.get(url);
   if (!scriptMayChange(state, url)) return route.fallback();
   const response = await route.fetch();
   if (!response.ok()) return route.fulfill({ response });
   const js = JS_TYPE.test(response.headers()['content-type'] || '');
   if (imported && !js) return route.fulfill({ response });
-  if (worker === 'classic' && state.workerAgent && js) {
-    // Not remembered: a later fetch of the URL reads the worker's own
-    // (transformed) text, which this importScripts() requests.
-    const headers = { ...response.headers() };
-    delete headers['content-length'];
-    const agent = new URL(WORKER_AGENT_PATH, url).href;
-    const body = `importScripts(${JSON.stringify(agent)}, ${JSON.stringify(url)});`;
-    return route.fulfill({ response, headers, body });
-  }
-  const r = await rewrittenScript(state, url, response.headers(), await response.text(), worker);
+  const r = await rewrittenScript(state, url, response.headers(), await response.text());
   return r ? route.fulfill({ response, headers: r.headers, body: r.body }) : route.fulfill({ response });
 }
 
