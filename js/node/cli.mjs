@@ -13,6 +13,7 @@ import { recordInWebKit } from './webkit-record.mjs';
 import { recordInFirefox } from './firefox.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH, SHARED_MEMORY_ARG } from './chromium.mjs';
 import { writeReport, openInBrowser } from './report.mjs';
+import { mergeMain } from './merge-cli.mjs';
 
 // The package version: set by the build (js/tools/build.mjs); from source, package.json.
 const VERSION =
@@ -22,6 +23,7 @@ const VERSION =
 
 const HELP = `usage: webprof <command> [options]
   webprof record <url> [options]   profile a page in headless Chromium (webprof record --help)
+  webprof merge <file>... [options] add profiles of any format up into one (webprof merge --help)
   webprof --version                print the version
   webprof --help                   this text`;
 
@@ -279,6 +281,7 @@ export async function main(argv) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
+  if (first === 'merge') return mergeMain(argv.slice(1));
   let o;
   try {
     o = parseArgs(argv);

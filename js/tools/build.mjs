@@ -112,6 +112,7 @@ const nodeCore = {
 const NODE_ENTRIES = [
   { src: 'js/node/playwright.mjs', out: 'playwright.mjs' },
   { src: 'js/node/webprof-cli.mjs', out: 'webprof-cli.mjs' },
+  { src: 'js/merge/merge.mjs', out: 'merge.mjs' },
   { src: 'js/transform/esbuild.mjs', out: 'transform-esbuild.mjs' },
   { src: 'js/transform/rollup.mjs', out: 'transform-rollup.mjs' },
 ];
@@ -137,6 +138,7 @@ const DECLARATIONS = [
   ['webprof-perf.d.ts', 'webprof-perf.d.ts'],
   ['webprof-script.d.ts', 'webprof-script.d.ts'],
   ['node/playwright.d.ts', 'playwright.d.ts'],
+  ['merge/merge.d.ts', 'merge.d.ts'],
   ...['index', 'esbuild', 'rollup', 'webpack'].map((n) => [`build-flags/${n}.d.ts`, `build-flags/${n}.d.ts`]),
   ...['plugins', 'esbuild', 'rollup'].map((n) => [`transform/${n}.d.ts`, `transform/${n}.d.ts`]),
 ];
@@ -146,7 +148,9 @@ for (const [src, out] of DECLARATIONS) {
   const text = readFileSync(join(root, 'js', src), 'utf8');
   writeFileSync(
     join(dist, out),
-    src.startsWith('node/') ? text.replaceAll("'../webprof.js'", "'./webprof.js'") : text,
+    src.startsWith('node/') || src.startsWith('merge/')
+      ? text.replaceAll("'../webprof.js'", "'./webprof.js'")
+      : text,
   );
 }
 // `webprof/polyfill`: installs the Profiler polyfill where needed and

@@ -4,6 +4,14 @@
 
 namespace webprof {
 
+int64_t ProfileEndUs(const ExportInput& in) {
+  const SampleBuffer* s = in.profile ? &in.profile->samples() : nullptr;
+  int64_t last = s && !s->empty() ? MsToWholeUs(s->back().timestamp) : 0;
+  if (!(in.end_ms >= 0)) return last;  // NaN too
+  int64_t end = MsToWholeUs(in.end_ms);
+  return end > last ? end : last;
+}
+
 bool HasStacklessSamples(const ProfilerTrace& t) {
   const SampleBuffer& s = t.samples();
   for (size_t i = 0; i < s.size(); ++i)

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "base/time_units.h"
+#include "export/export_input.h"
 #include "export/json_writer.h"
 #include "trace/profiler_trace.h"
 
@@ -59,6 +60,10 @@ void WriteSampleNodeIds(JsonWriter& w, const SampleBuffer& samples,
 // (a format split into chunks carries it over).
 void WriteTimeDeltas(JsonWriter& w, const SampleBuffer& samples, size_t begin,
                      size_t end, int64_t* prev_us, SampleTextCaches& text);
+
+// Where the profile ends in µs: `in.end_ms` when given (and not before the
+// last sample), else the last sample's time (0 without samples).
+int64_t ProfileEndUs(const ExportInput& in);
 
 // True when some sample has no stack (so node 2 "(program)" exists).
 bool HasStacklessSamples(const ProfilerTrace& t);

@@ -10,6 +10,8 @@
 // the output stays valid.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -42,8 +44,24 @@ struct ExportAggregate {
   bool trusted = false;
 };
 
+// What one sample of a weighted profile stands for (see ExportInput).
+struct SampleWeight {
+  uint64_t count = 0;   // samples of the inputs
+  int64_t time_ns = 0;  // their time, in all
+};
+
 struct ExportInput {
   const ProfilerTrace* profile = nullptr;  // optional; not owned
+  // A merged profile (merge/profile_merger.h) is weighted: sample i of
+  // `profile` stands for (*weights)[i] — so many samples of the inputs, so
+  // much time — and its samples are laid end to end (each lasts
+  // weights[i].time_ns, until the next). Null: a sample is one sample.
+  // Not owned; one entry per sample of `profile`.
+  const std::vector<SampleWeight>* weights = nullptr;
+  // When the profile's last sample ends (ms, the samples' clock); NaN: not
+  // known. Formats that record an end (.cpuprofile endTime, the Chrome
+  // trace's last ProfileChunk) write it; without it, the last sample's time.
+  double end_ms = std::numeric_limits<double>::quiet_NaN();
   std::vector<ExportMark> marks;
   std::vector<ExportTrace> traces;
   std::vector<ExportAggregate> aggregates;

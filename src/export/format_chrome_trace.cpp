@@ -88,8 +88,9 @@ void WriteNodes(JsonWriter& w, const ProfilerTrace& p) {
   w.EndArray();
 }
 
-void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
+void WriteProfile(JsonWriter& w, const ExportInput& in,
                   const ChromeTraceOptions& o) {
+  const ProfilerTrace& p = *in.profile;
   const SampleBuffer& samples = p.samples();
   int64_t start_us = samples.empty() ? 0 : MsToWholeUs(samples[0].timestamp);
   EventHead(w, o.thread, "P", "Profile", kProfilerCategory);
@@ -130,6 +131,11 @@ void WriteProfile(JsonWriter& w, const ProfilerTrace& p,
     WriteSampleNodeIds(w, samples, begin, end, text);
     w.EndObject();  // cpuProfile
     WriteTimeDeltas(w, samples, begin, end, &prev_us, text);
+    if (end == samples.size() && in.end_ms >= 0) {
+      // As V8's last chunk: where the last sample ends.
+      w.Key("endTime");
+      w.Int(ProfileEndUs(in));
+    }
     w.EndObject();  // data
     w.EndObject();  // args
     w.EndObject();
@@ -156,7 +162,7 @@ void WriteChromeTrace(const ExportInput& in, const ChromeTraceOptions& o,
   w.BeginArray();
   NameEvent(w, o.thread, "process_name", o.thread.process_name);
   NameEvent(w, o.thread, "thread_name", o.thread.thread_name);
-  if (in.profile) WriteProfile(w, *in.profile, o);
+  if (in.profile) WriteProfile(w, in, o);
 
   double last_ms = 0;
   for (const ExportTrace& t : in.traces) {

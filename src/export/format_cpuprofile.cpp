@@ -33,7 +33,7 @@ struct ChildLists {
 };
 
 void WriteNode(JsonWriter& w, const ProfilerTrace& p, CallFrameCache& frames,
-               int64_t id, FrameId frame, std::string_view name, uint32_t hits,
+               int64_t id, FrameId frame, std::string_view name, uint64_t hits,
                const ChildLists& kids) {
   w.BeginObject();
   w.Key("id");
@@ -43,7 +43,7 @@ void WriteNode(JsonWriter& w, const ProfilerTrace& p, CallFrameCache& frames,
   else
     frames.Write(w, frame);
   w.Key("hitCount");
-  w.Int(hits);
+  w.Int(static_cast<int64_t>(hits));
   w.Key("children");
   w.BeginArray();
   for (uint32_t i = kids.begin[id]; i < kids.begin[id + 1]; ++i)
@@ -60,9 +60,11 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   const SampleBuffer& samples = p.samples();
   const StackTable& stacks = p.stacks();
 
-  std::vector<uint32_t> hits(stacks.size() + 3, 0);
+  // hitCount: samples per node (a weighted profile's counts).
+  std::vector<uint64_t> hits(stacks.size() + 3, 0);
   for (size_t i = 0; i < samples.size(); ++i)
-    ++hits[NodeIdForStack(samples[i].stack)];
+    hits[NodeIdForStack(samples[i].stack)] +=
+        in.weights ? (*in.weights)[i].count : 1;
   bool has_program = hits[kProgramNodeId] > 0;
   ChildLists kids(stacks, has_program);
 
@@ -83,7 +85,7 @@ void WriteCpuProfile(const ExportInput& in, ByteSink& out) {
   w.EndArray();
 
   int64_t start_us = samples.empty() ? 0 : MsToWholeUs(samples[0].timestamp);
-  int64_t end_us = samples.empty() ? 0 : MsToWholeUs(samples.back().timestamp);
+  int64_t end_us = ProfileEndUs(in);
   w.Key("startTime");
   w.Int(start_us);
   w.Key("endTime");

@@ -42,8 +42,9 @@ int64_t Period(const SampleBuffer& s) {
 
 class PprofEncoder {
  public:
-  PprofEncoder(const ProfilerTrace& p, const PprofOptions& o, ByteSink& out)
-      : p_(p), o_(o), w_(&out) {}
+  PprofEncoder(const ExportInput& in, const ProfilerTrace& p,
+               const PprofOptions& o, ByteSink& out)
+      : in_(in), p_(p), o_(o), w_(&out) {}
 
   void Run() {
     const uint32_t frames = p_.frames().size();
@@ -51,15 +52,26 @@ class PprofEncoder {
     truncated_loc_ = uint64_t{frames} + 2;
     ValueType(pp::kSampleType, kSamples, kCount);
     ValueType(pp::kSampleType, kCpu, kNanoseconds);
-    const int64_t period = Period(p_.samples());
+    const SampleBuffer& s = p_.samples();
+    int64_t period = 0, duration = 0;
+    if (in_.weights) {
+      // A weighted profile carries its times: the period is their mean.
+      uint64_t count = 0;
+      for (const SampleWeight& w : *in_.weights) {
+        count += w.count;
+        duration += w.time_ns;
+      }
+      period = count ? duration / static_cast<int64_t>(count) : 0;
+    } else {
+      period = Period(s);
+      if (!s.empty())
+        duration = MsToNs(s.back().timestamp) - MsToNs(s[0].timestamp) + period;
+    }
     WriteSamples(period);
     WriteMapping();
     WriteLocationsAndFunctions();
     WriteStrings();
-    const SampleBuffer& s = p_.samples();
-    if (!s.empty())
-      w_.Int64(pp::kDurationNanos,
-               MsToNs(s.back().timestamp) - MsToNs(s[0].timestamp) + period);
+    if (!s.empty()) w_.Int64(pp::kDurationNanos, duration);
     ValueType(pp::kPeriodType, kCpu, kNanoseconds);
     w_.Int64(pp::kPeriod, period);
   }
@@ -76,14 +88,21 @@ class PprofEncoder {
   void WriteSamples(int64_t period) {
     const SampleBuffer& s = p_.samples();
     const uint32_t stacks = p_.stacks().size();
-    std::vector<int64_t> count(stacks + 1, 0);
+    std::vector<int64_t> count(stacks + 1, 0), time(stacks + 1, 0);
     for (size_t i = 0; i < s.size(); ++i) {
       StackId id = s[i].stack;
-      ++count[id.is_none() || id.value >= stacks ? stacks : id.value];
+      size_t k = id.is_none() || id.value >= stacks ? stacks : id.value;
+      if (in_.weights) {
+        count[k] += static_cast<int64_t>((*in_.weights)[i].count);
+        time[k] += (*in_.weights)[i].time_ns;
+      } else {
+        ++count[k];
+        time[k] += period;
+      }
     }
     const size_t cap = std::max<uint32_t>(o_.max_stack_frames, 2);
     for (size_t k = 0; k <= stacks; ++k) {
-      if (count[k] == 0) continue;
+      if (count[k] == 0 && time[k] == 0) continue;
       w_.BeginNested(pp::kSample);
       w_.BeginNested(1);  // location_id, packed, leaf first
       if (k == stacks) {
@@ -101,7 +120,7 @@ class PprofEncoder {
       w_.EndNested();
       w_.BeginNested(2);  // value, packed: [count, cpu ns]
       w_.RawVarint(static_cast<uint64_t>(count[k]));
-      w_.RawVarint(static_cast<uint64_t>(count[k] * period));
+      w_.RawVarint(static_cast<uint64_t>(time[k]));
       w_.EndNested();
       w_.EndNested();
     }
@@ -166,6 +185,7 @@ class PprofEncoder {
       w_.Bytes(pp::kStringTable, p_.resources().Get(StringId(i)));
   }
 
+  const ExportInput& in_;
   const ProfilerTrace& p_;
   const PprofOptions& o_;
   ProtoWriter w_;
@@ -179,13 +199,13 @@ void WritePprof(const ExportInput& in, const PprofOptions& opts,
   static const ProfilerTrace kEmpty;
   const ProfilerTrace& p = in.profile ? *in.profile : kEmpty;
   if (!opts.gzip) {
-    PprofEncoder(p, opts, out).Run();
+    PprofEncoder(in, p, opts, out).Run();
     return;
   }
   // Nested lengths are back-filled, so the message is complete only at the
   // end: encode, then compress chunk by chunk.
   ByteSink proto;
-  PprofEncoder(p, opts, proto).Run();
+  PprofEncoder(in, p, opts, proto).Run();
   GzipWriter gz(&out);
   gz.Write(proto);
   gz.Finish();

@@ -1,0 +1,126 @@
+// Adding profiles up: any number of inputs, in any format the importers
+// read (import/profile_format.h), folded one at a time into one weighted
+// profile — a stack -> (sample count, total time) table keyed by function
+// identity.
+//
+// Problem: a fleet's profiles are thousands of files of 10^4..10^6 samples
+// each; what people want is their sum. Keeping samples would cost memory per
+// sample and per file. So an input is imported into a session of its own
+// (the importers' rules, validation and errors are theirs), its stacks are
+// re-interned into the merged trace — a function is the same function in
+// every input when (name, resource, line, column) are equal, after its
+// script's source map (if given) moved it to the original function — and
+// each sample adds 1 and its time to its stack's weight; then the input's
+// session and text are dropped. Memory: the merged tables (distinct
+// strings, frames, stacks: their caps apply) plus one input at a time.
+//
+// A sample's time: until the next sample of its thread (the convention of
+// DevTools and speedscope for V8 profiles, and so of the formats it goes
+// out in); the last one's until the profile's end when the input records
+// one (.cpuprofile endTime, the Chrome trace's last ProfileChunk) after it,
+// else the input's median interval. Times are whole ns from rounded
+// absolute times, so an input's time is exactly (last - first) + the last
+// sample's, and totals are exact integer sums: the merged total time and
+// count are the sums of the inputs'.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "base/status.h"
+#include "export/byte_sink.h"
+#include "export/export_input.h"
+#include "import/profile_format.h"
+#include "symbolicate/source_map.h"
+#include "symbolicate/symbolicator.h"
+#include "trace/profiler_trace.h"
+
+namespace webprof {
+
+struct MergeTotals {
+  uint32_t inputs = 0;    // inputs added
+  uint32_t profiles = 0;  // sampled threads folded (a file may hold several)
+  uint64_t samples = 0;
+  int64_t time_ns = 0;
+};
+
+struct MergeInputInfo {
+  ProfileFormat format = ProfileFormat::kUnknown;
+  uint32_t profiles = 0;
+  uint64_t samples = 0;
+  int64_t time_ns = 0;
+};
+
+class ProfileMerger {
+ public:
+  ProfileMerger();
+  ~ProfileMerger();
+
+  // The source map of a script: `script` is its URL, or a bare file name
+  // ("app.js", no '/') that stands for any URL whose path ends in /app.js
+  // (an exact URL wins). `map_url` resolves the map's relative sources.
+  // Add maps before the inputs they apply to. kSourceMapInvalid with
+  // `error` when the map does not parse (nothing kept).
+  Status AddSourceMap(std::string_view script, std::string_view map_json,
+                      std::string_view map_url, std::string* error);
+
+  // One input's text in any format DetectProfileFormat() knows. `name`
+  // (e.g. the file name) starts every error. kMalformedProfile,
+  // kNoProfileThread or kInvalidArgument (not a format webprof reads) with
+  // `error`; the merged profile is unchanged then.
+  Status AddInput(std::string_view text, std::string_view name,
+                  MergeInputInfo* info, std::string* error);
+
+  // One sampled thread already imported (samples in time order); `end_ms`
+  // on its samples' clock, NaN when unknown. Adds to *info.
+  void AddTrace(const ProfilerTrace& trace, double end_ms,
+                MergeInputInfo* info);
+
+  const MergeTotals& totals() const { return totals_; }
+  // Distinct stacks with samples (the stackless one included).
+  uint32_t weighted_stacks() const;
+  const ProfilerTrace& merged() const { return merged_; }
+
+  // The merged profile as exporters take it: one sample per weighted stack,
+  // laid end to end from 0 in depth-first order of the stack tree (so a
+  // timeline shows it as a flame graph), each with its weight
+  // (export_input.h). Valid until the next call on this object.
+  const ExportInput& ExportView();
+  // Writes it in format `id` of the format registry.
+  Status Write(int32_t format, const ExportOptions& options, ByteSink& out);
+
+  // Bytes held: merged tables, weights, maps, the reused scratch (for the
+  // memory benchmark).
+  size_t memory_bytes() const;
+
+ private:
+  struct MapEntry;
+  StackId Resolve(const ProfilerTrace& in, StackId s);
+  FrameId MapFrame(const ProfilerTrace& in, FrameId f);
+  const MapEntry* MapFor(const ProfilerTrace& in, ResourceId r);
+  void Add(StackId s, uint64_t count, int64_t ns);
+
+  ProfilerTrace merged_;
+  // By merged StackId; the last entry is the stackless samples'.
+  std::vector<SampleWeight> weights_;
+  SampleWeight stackless_;
+  MergeTotals totals_;
+
+  std::vector<std::unique_ptr<MapEntry>> maps_;
+  std::unordered_map<std::string, size_t> maps_by_key_;
+
+  // Per input, reused: input id -> merged id (kUnresolved until used).
+  std::vector<uint32_t> stack_map_, frame_map_, resource_map_;
+  std::vector<uint32_t> chain_;
+  std::vector<int64_t> gaps_;
+
+  // ExportView()'s.
+  std::vector<SampleWeight> view_weights_;
+  ExportInput view_;
+};
+
+}  // namespace webprof
