@@ -11,6 +11,11 @@ const benches = [
   ['probes in Chromium', 'node', ['js/tools/bench-probes.mjs']],
   ['export in Chromium (1M samples)', 'node', ['tests/bench/export_browser_bench.mjs']],
   ['polyfill probe sites (Node)', 'node', ['tests/bench/profiler_probe_bench.mjs']],
+  [
+    'merging 1000 profiles of 10k samples: memory per file count, speed vs JSON.parse (Node)',
+    'node',
+    ['tests/bench/merge_bench.mjs'],
+  ],
   ['RuntimeProfiler (Node)', 'node', ['tests/bench/runtime_profiler_bench.mjs']],
   ['sampling transform over all of node_modules (Node)', 'node', ['tests/bench/transform_corpus_bench.mjs']],
   [
