@@ -12,6 +12,12 @@
 namespace webprof {
 namespace {
 
+// A pid, tid or numeric id as an integer; one past ±2^53 (not a real id)
+// becomes 0 rather than an out-of-range conversion.
+int64_t Whole(double v) {
+  return std::fabs(v) <= 9007199254740992.0 ? static_cast<int64_t>(v) : 0;
+}
+
 // One profile being read: its events may be anywhere in the trace.
 struct Pending {
   int64_t pid = 0, tid = 0;
@@ -92,13 +98,13 @@ class Reader {
                  c.Peek() == JsonCursor::Type::kNumber) {
         double v;
         ok = c.Number(&v);
-        (key == "pid" ? e->pid : e->tid) = static_cast<int64_t>(v);
+        (key == "pid" ? e->pid : e->tid) = Whole(v);
       } else if (key == "id" && c.Peek() == JsonCursor::Type::kString) {
         ok = c.String(&e->id);
       } else if (key == "id" && c.Peek() == JsonCursor::Type::kNumber) {
         double v;
         ok = c.Number(&v);
-        e->id = std::to_string(static_cast<int64_t>(v));
+        e->id = std::to_string(Whole(v));
       } else {
         if (key == "args") e->args = c.Offset();
         ok = c.Skip();

@@ -206,6 +206,12 @@ TEST(ChromeTrace, RefusesWithTheReason) {
       "no data.startTime");
 }
 
+TEST(ChromeTrace, HugeOrFractionalIdsAreNoUndefinedBehaviour) {
+  Imported r;
+  Import(R"J([{"name":"X","ph":"X","pid":1e300,"tid":-1e300,"id":2.5}])J", &r);
+  EXPECT_EQ(r.status, Status::kNoProfileThread) << r.error;
+}
+
 TEST(ChromeTrace, EveryTruncationIsAClearError) {
   const std::string json = kTwoChunks;
   for (size_t cut = 0; cut < json.size(); ++cut) {
