@@ -1,0 +1,29 @@
+// The field-collection example server (examples/field-server/) installed
+// the way its README says — its folder with `webprof` in node_modules (here
+// a link to this repository, whose package.json exports dist/) — in a
+// temporary directory: for tests/js/field-server.test.mjs and the browser
+// tests of field collection.
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** {dir, data, maps, module}: the installed example and its server.mjs exports. */
+export async function installFieldServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-field-server-'));
+  const app = join(dir, 'field-server');
+  cpSync(join(root, 'examples', 'field-server'), app, { recursive: true });
+  mkdirSync(join(app, 'node_modules'));
+  symlinkSync(root, join(app, 'node_modules', 'webprof'));
+  const module = await import(pathToFileURL(join(app, 'server.mjs')).href);
+  return { dir, app, data: join(dir, 'data'), maps: join(dir, 'maps'), module };
+}
+
+/** Starts `server` on 127.0.0.1 at a free port; resolves its base URL. */
+export function listen(server) {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)),
+  );
+}
