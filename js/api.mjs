@@ -53,3 +53,4 @@ export { summarize, formatSummary } from './export/summary.mjs';
 export { transformForSampling } from './transform/index.mjs';
 export { transformHtmlForSampling } from './transform/html.mjs';
 export { denseReady } from './service-worker/dropin.mjs';
+export { collectProfiles } from './field/collect.mjs';

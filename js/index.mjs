@@ -71,6 +71,7 @@ export const {
   transformForSampling,
   transformHtmlForSampling,
   denseReady,
+  collectProfiles,
 } = api;
 
 // The drop-in <script src=".../webprof.js" data-polyfill> installs the

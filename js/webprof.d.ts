@@ -609,3 +609,71 @@ export function denseMode(): {
   stride: number;
   interval: number;
 };
+
+// ---- field collection (js/field/) ----
+export interface FieldCollectOptions {
+  /** Where the payload is POSTed (README "Field collection": the wire format; examples/field-server receives it). */
+  endpoint: string | URL;
+  /** Fraction of page loads profiled, decided once per load (default 0.01). */
+  sampleRate?: number;
+  /** Makes the decision a pure function of this value (e.g. a session id): the same seed, the same answer. */
+  seed?: string | number;
+  /** Forces the decision (tests, users who opted in). */
+  sampled?: boolean;
+  /** The app's release; the server picks the source maps and the merged profile by it. */
+  release?: string;
+  /** The Profiler's interval (ms; default 10, Chromium's native minimum). */
+  sampleInterval?: number;
+  /** The Profiler's buffer (samples; default 10 000); a full buffer ends profiling and sends. */
+  maxBufferSize?: number;
+  /** Profiling ends and the trace is sent this long after the call (default 10 000 ms), if the page is not hidden first. */
+  maxDurationMs?: number;
+  /** Samples sent at most: more are thinned evenly by the core (default 5 000). Idle samples are never sent. */
+  maxSamples?: number;
+  /**
+   * Payload bytes (after gzip) at most (default 61 440, under the 64 KiB a page may have in flight at unload):
+   * the sample cap shrinks until it fits; a payload that still does not is not sent (counted). Above 64 KiB a
+   * payload goes by plain fetch, which an unloading page cancels.
+   */
+  maxBytes?: number;
+  /** The Profiler backend (default 'auto': Chromium's native one where the page's policy allows it). */
+  backend?: 'auto' | 'native' | 'polyfill';
+  /** JSON-serialisable data sent with the trace (e.g. a route name); never the page's query string by default. */
+  metadata?: unknown;
+}
+export interface FieldDiagnostics {
+  sampled: boolean;
+  /** 'off' (not sampled), 'profiling', 'sending', 'sent', or 'failed' (see errors). */
+  state: 'off' | 'profiling' | 'sending' | 'sent' | 'failed';
+  sampler: 'native' | 'polyfill' | null;
+  /** What ended profiling: 'duration', 'hidden', 'pagehide', 'full' (buffer) or 'flush'. */
+  reason: 'duration' | 'hidden' | 'pagehide' | 'full' | 'flush' | null;
+  /** Samples the Profiler recorded, the number sent, and those left out (idle; thinned by maxSamples/maxBytes). */
+  recorded: number;
+  sent: number;
+  idleDropped: number;
+  thinnedDropped: number;
+  /** Payload size as sent, and whether it is gzip (CompressionStream) or plain JSON. */
+  bytes: number;
+  compressed: boolean;
+  transport: 'beacon' | 'fetch-keepalive' | 'fetch' | null;
+  /** The endpoint's HTTP status (fetch only; a beacon's answer is not readable). */
+  status: number | null;
+  /** Every failure counted, the first 20 in words. */
+  failures: number;
+  errors: string[];
+}
+export interface FieldCollector {
+  readonly sampled: boolean;
+  readonly state: FieldDiagnostics['state'];
+  /** A snapshot of where collection stands. */
+  readonly diagnostics: FieldDiagnostics;
+  /** Ends profiling and sends now (once); resolves with the diagnostics, never rejects. */
+  flush(): Promise<FieldDiagnostics>;
+}
+/**
+ * Profiles a fraction of page loads and sends each trace, trimmed and gzipped, to `endpoint` when the page is
+ * hidden, after maxDurationMs or when the buffer fills. Never throws into the page: a bad option or any failure
+ * later is in `diagnostics`. One collector per page load: a second call returns the first.
+ */
+export function collectProfiles(options: FieldCollectOptions): FieldCollector;

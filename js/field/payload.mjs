@@ -1,0 +1,135 @@
+// The field payload: a trace trimmed by the core and its metadata, as one
+// JSON document, gzipped where CompressionStream exists. Wire format
+// "webprof-field/1" (README "Field collection" documents it for servers):
+//
+//   {
+//     "format": "webprof-field/1",
+//     "release": "…",            // the app's release, as given (may be "")
+//     "page": "https://…/path",  // location without query or fragment
+//     "userAgent": "…",
+//     "sampler": "native" | "polyfill",
+//     "sampleInterval": 10,      // ms, the interval the sampler really used
+//     "timeOrigin": 1.7e12,      // epoch ms that sample timestamps count from
+//     "startTime": 1.7e12,       // epoch ms profiling started
+//     "reason": "duration" | "hidden" | "pagehide" | "full" | "flush",
+//     "samples": {"recorded": n, "sent": n, "idleDropped": n, "thinnedDropped": n},
+//     "metadata": {…},           // the caller's, when given
+//     "trace": {resources, frames, stacks, samples}   // W3C ProfilerTrace
+//   }
+//
+// The body is the gzip of that text (first bytes 1f 8b) or the text itself
+// (first byte "{") where the browser has no CompressionStream; no header
+// says which. Timestamps are rounded to 1 µs (what the W3C clock promises
+// at best); frames are as sampled — the server maps them with the
+// release's source maps.
+import { guard } from '../core/core.mjs';
+import { check } from '../core/boundary.mjs';
+import { TraceSession, heldSession, loadTrace } from '../profiler/trace.mjs';
+
+export const FORMAT = 'webprof-field/1';
+// What fetch(keepalive) and sendBeacon may have in flight per page
+// (Fetch's "keepalive" quota): a larger body is refused.
+export const KEEPALIVE_LIMIT = 64 * 1024;
+// Attempts of the budget loop (encodePayload): two are the usual case.
+const ATTEMPTS = 8;
+
+const encoder = new TextEncoder();
+
+/**
+ * The core's trimmed copy of `trace` (src/export/trace_trim.h):
+ * {trace, idleDropped, thinnedDropped}. maxSamples 0 = no cap.
+ */
+export function trimTrace(trace, { maxSamples = 0, dropIdle = true } = {}) {
+  let src = heldSession(trace);
+  let loaded = null;
+  if (!src) src = loaded = loadTrace(trace);
+  const dst = new TraceSession({ sampleInterval: src.sampleInterval, maxBufferSize: 0 });
+  try {
+    const r = guard((m) => m.trimTrace(src.coreHandle(), dst.coreHandle(), maxSamples, dropIdle));
+    check(r.status, 'trimTrace');
+    return { trace: dst.toTrace(), idleDropped: r.idleDropped, thinnedDropped: r.thinnedDropped };
+  } finally {
+    dst.dispose();
+    if (loaded) loaded.dispose();
+  }
+}
+
+/** gzip bytes with CompressionStream; null where there is none. */
+export async function gzip(bytes) {
+  if (typeof CompressionStream !== 'function') return null;
+  const cs = new CompressionStream('gzip');
+  const writer = cs.writable.getWriter();
+  // Written and read concurrently: a stream's queue would otherwise stall.
+  const done = writer.write(bytes).then(() => writer.close());
+  const chunks = [];
+  let size = 0;
+  const reader = cs.readable.getReader();
+  for (;;) {
+    const { value, done: end } = await reader.read();
+    if (end) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await done;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The payload of `trace` within maxBytes if trimming can get it there:
+ * {body: Uint8Array, compressed, samples, idleDropped, thinnedDropped}.
+ * A body still over maxBytes (the frames alone too large) is returned as
+ * is; the caller decides. The next cap comes from a straight line through
+ * the last two (samples, bytes) points — a payload is a fixed part (metadata,
+ * frames) plus a part per sample — or, from one point, in proportion; it
+ * always shrinks by at least a quarter, so the loop ends.
+ */
+export async function encodePayload(trace, { maxSamples, maxBytes, meta }) {
+  let cap = maxSamples;
+  let last = null;
+  for (let attempt = 1; ; attempt++) {
+    const r = await encodeOnce(trace, cap, meta);
+    if (r.body.byteLength <= maxBytes || attempt === ATTEMPTS || r.samples <= 1) return r;
+    const n = r.samples;
+    const target = maxBytes * 0.95;
+    let next = Math.floor((n * target) / r.body.byteLength);
+    if (last && last.samples > n && last.body.byteLength > r.body.byteLength) {
+      const perSample = (last.body.byteLength - r.body.byteLength) / (last.samples - n);
+      const fixed = r.body.byteLength - perSample * n;
+      if (fixed < target) next = Math.floor((target - fixed) / perSample);
+    }
+    cap = Math.max(1, Math.min(next, Math.floor(n * 0.75)));
+    last = r;
+  }
+}
+
+async function encodeOnce(trace, cap, meta) {
+  const t = trimTrace(trace, { maxSamples: cap });
+  for (const s of t.trace.samples) s.timestamp = Math.round(s.timestamp * 1000) / 1000;
+  const doc = {
+    format: FORMAT,
+    ...meta,
+    samples: {
+      recorded: trace.samples.length,
+      sent: t.trace.samples.length,
+      idleDropped: t.idleDropped,
+      thinnedDropped: t.thinnedDropped,
+    },
+    trace: t.trace,
+  };
+  if (doc.metadata === undefined) delete doc.metadata;
+  const text = encoder.encode(JSON.stringify(doc));
+  const zipped = await gzip(text);
+  return {
+    body: zipped || text,
+    compressed: !!zipped,
+    samples: t.trace.samples.length,
+    idleDropped: t.idleDropped,
+    thinnedDropped: t.thinnedDropped,
+  };
+}
