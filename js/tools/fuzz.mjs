@@ -5,12 +5,33 @@
 // execs, coverage and the verdict. Exits 1 when a target crashed (libFuzzer
 // leaves the reproducer as crash-* in build/fuzz/). ASan + UBSan are on in
 // that build; a UBSan report stops the run too. Names given: only those targets.
+// A target with seeds (SEEDS: real inputs from tests/fixtures/) starts its
+// corpus from them; seeds missing from a kept corpus are added again.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// target -> [folder under the repository, file name pattern]
+const SEEDS = {
+  trace_loader_fuzz: [
+    ['tests/fixtures/traces', /\.json$/],
+    ['tests/fixtures/traces/golden', /\.w3c\.json$/],
+  ],
+  stack_parser_fuzz: readdirSync(join(root, 'tests/fixtures/stacks'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'capture')
+    .map((d) => [`tests/fixtures/stacks/${d.name}`, /\.txt$/]),
+};
+function seed(name, corpus) {
+  for (const [dir, pattern] of SEEDS[name] || []) {
+    for (const f of readdirSync(join(root, dir))) {
+      const from = join(root, dir, f);
+      const to = join(corpus, `seed-${dir.replace(/\W/g, '-')}-${f}`);
+      if (pattern.test(f) && statSync(from).isFile() && !existsSync(to)) copyFileSync(from, to);
+    }
+  }
+}
 const args = process.argv.slice(2);
 let minutes = 1;
 const only = [];
@@ -37,6 +58,7 @@ let failed = 0;
 for (const name of targets) {
   const corpus = join(root, 'build/fuzz/corpus', name);
   mkdirSync(corpus, { recursive: true });
+  seed(name, corpus);
   const seconds = Math.max(1, Math.round(minutes * 60));
   const r = spawnSync(
     join(dir, name),
