@@ -18,6 +18,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { ready, importTrace, releaseTrace, symbolicate } from 'webprof';
+import { ProfileMerger } from 'webprof/merge';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -42,6 +43,7 @@ export class HttpError extends Error {
 export function createFieldServer(options) {
   const o = {
     maps: null,
+    merge: mergeToPprof,
     maxBodyBytes: 1024 * 1024,
     maxJsonBytes: 16 * 1024 * 1024,
     ...options,
@@ -249,6 +251,18 @@ async function mapsFor(o, release, urls) {
     }
   }
   return maps;
+}
+
+/** The release's stored traces added up by webprof's merger, as profile.pb.gz bytes. */
+export async function mergeToPprof(files) {
+  await ready;
+  const merger = new ProfileMerger();
+  try {
+    for (const file of files) merger.add(file);
+    return new Uint8Array(merger.write('pprof'));
+  } finally {
+    merger.dispose();
+  }
 }
 
 /** The stored payload files of a release, oldest first. */
