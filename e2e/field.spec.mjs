@@ -5,8 +5,10 @@
 // closed tab); the example server (examples/field-server/, another origin)
 // receives the compressed beacon, maps the frames with the release's map
 // on disk and stores the trace, the hot functions under their original
-// names and files.
+// names and files; `go tool pprof -top` on the server's /pprof/<release>
+// lists the hot function by its original name.
 import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -143,6 +145,18 @@ test('navigating away sends the trace by beacon; the server stores it mapped to 
   const stored = await waitForStored(release);
   expect(stored.field.reason).toBe('pagehide');
   expectMapped(stored, 'polyfill');
+  // What a profiling server or a person reads: the release's merged pprof, from the server's URL.
+  const pprof = await new Promise((resolve) => {
+    const child = spawn('go', ['tool', 'pprof', '-top', endpoint.replace(/\/ingest$/, `/pprof/${release}`)], {
+      env: { ...process.env, PPROF_TMPDIR: fs.dir },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (status) => resolve({ status, out }));
+  });
+  expect(pprof.status, pprof.out).toBe(0);
+  expect(pprof.out).toMatch(/\brender\b/);
 });
 
 test('closing the tab sends it too', async ({ page }) => {
