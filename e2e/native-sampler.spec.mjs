@@ -59,3 +59,22 @@ test('asked before the first page.goto(), native runs, also across a navigation 
   expect(names).toContain('hotInline');
   expect(names).toContain('shuffleAndSortUntouched');
 });
+
+test('{native: true, sampleInterval: 0.1}: below the native floor, Chromium DevTools sampler', async ({
+  page,
+}) => {
+  await page.goto('/e2e/pages/record/hot-inline.html');
+  const fine = await profile(page, () => page.waitForTimeout(1500), { native: true, sampleInterval: 0.1 });
+  expect(fine.backend).toBe('devtools');
+  expect(fine.sampleInterval).toBe(0.1);
+  expect(fine.summaryText).toMatch(/sampler: Chromium DevTools, every 0\.1 ms/);
+  expect(fine.summary.top[0].name).toBe('hotInline');
+  expect(fine.summary.top[0].selfPercent).toBeGreaterThanOrEqual(40);
+  expect(fine.trace.samples.length).toBeGreaterThan(1000);
+  for (const [name, buf] of Object.entries(fine.files)) {
+    const bytes = name.endsWith('.gz') ? gunzipSync(new Uint8Array(buf)) : Buffer.from(buf);
+    const text = bytes.toString('latin1');
+    for (const own of ['data:', 'wasm-function', 'js-to-wasm', 'wasm-to-js', '__webprof'])
+      expect(text.includes(own), `${name} holds ${own}`).toBe(false);
+  }
+});

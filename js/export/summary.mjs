@@ -52,6 +52,7 @@ export function sparseDiagnostic(summary, backend) {
 
 const SAMPLERS = {
   native: 'Chromium native',
+  devtools: 'Chromium DevTools',
   gecko: "Gecko (Firefox's own)",
   polyfill: 'webprof polyfill',
 };

@@ -9,6 +9,7 @@ import { constants, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { install, makeResult, stopProfile, watchPageErrors } from './playwright.mjs';
+import { NATIVE_FLOOR_MS, startDevToolsSampler } from './devtools-sampler.mjs';
 import { recordInWebKit } from './webkit-record.mjs';
 import { recordInFirefox } from './firefox.mjs';
 import { chromiumLaunchOptions, CHROMIUM_PATH, SHARED_MEMORY_ARG } from './chromium.mjs';
@@ -34,7 +35,8 @@ const USAGE = `usage: webprof record <url> [options]
   --script FILE           an ES module whose default export async ({page, context}) runs after load
   --sample-interval MS    sampling interval in ms (default 1; --interval MS is the same)
   --backend B             auto | native | polyfill (default auto)
-  --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler)
+  --native                serve documents with Document-Policy: js-profiling (Chromium's own sampler);
+                          with --interval below 10 (its floor), Chromium's DevTools sampler instead
   --no-dense              do not pass the page's scripts through the sampling transform (polyfill)
   --no-ticker             do not let pages share memory with a Worker: the polyfill's checks then run in
                           counter mode (time shares lean toward code with dense checks)
@@ -68,7 +70,7 @@ const DEFAULTS = {
 function parseArgs(argv) {
   const [cmd, ...rest] = argv;
   if (cmd !== 'record') throw new UsageError(cmd ? `unknown command "${cmd}"` : 'missing command');
-  const o = { ...DEFAULTS };
+  const o = { ...DEFAULTS, sampleIntervalGiven: false };
   const num = (name, v) => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0)
@@ -85,8 +87,10 @@ function parseArgs(argv) {
     else if (a === '--seconds') o.seconds = num(a, val());
     else if (a === '--until-selector') o.untilSelector = val();
     else if (a === '--script') o.script = val();
-    else if (a === '--sample-interval' || a === '--interval') o.sampleInterval = num(a, val());
-    else if (a === '--backend') {
+    else if (a === '--sample-interval' || a === '--interval') {
+      o.sampleInterval = num(a, val());
+      o.sampleIntervalGiven = true;
+    } else if (a === '--backend') {
       o.backend = val();
       if (!['auto', 'native', 'polyfill'].includes(o.backend))
         throw new UsageError(`--backend must be auto, native or polyfill, got "${o.backend}"`);
@@ -128,6 +132,7 @@ async function checkWritable(dir) {
  */
 export async function record(options, log = (m) => process.stderr.write(m + '\n')) {
   const o = { ...DEFAULTS, ...options };
+  o.sampleIntervalGiven = options.sampleIntervalGiven ?? options.sampleInterval !== undefined;
   if (o.backend === 'native') o.native = true;
   const t0 = Date.now();
   const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
@@ -187,8 +192,11 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
     // The native sampler needs no transform; the polyfill gets dense
     // samples from the page's own scripts, rewritten as they load.
     const dense = o.dense && !o.native;
-    await install(context, { native: o.native, dense, autoStart });
+    // Native below its 10 ms floor: the DevTools sampler, the page untouched.
+    const devtools = o.native && o.sampleIntervalGiven && o.sampleInterval < NATIVE_FLOOR_MS;
+    if (!devtools) await install(context, { native: o.native, dense, autoStart });
     const page = await context.newPage();
+    const sampler = devtools ? await startDevToolsSampler(page, o.sampleInterval) : null;
     const errors = watchPageErrors(page);
     let errorsShown = 0;
     const showErrors = () => {
@@ -213,21 +221,25 @@ export async function record(options, log = (m) => process.stderr.write(m + '\n'
         found = true;
         break;
       }
-      const samples = await page
-        .evaluate(() => {
-          const s = globalThis.__webprof__ && globalThis.__webprof__.__session;
-          return s && s.profiler && typeof s.profiler.sampleCount === 'number'
-            ? s.profiler.sampleCount
-            : null;
-        })
-        .catch(() => null); // the page is between two documents
+      const samples = sampler
+        ? null
+        : await page
+            .evaluate(() => {
+              const s = globalThis.__webprof__ && globalThis.__webprof__.__session;
+              return s && s.profiler && typeof s.profiler.sampleCount === 'number'
+                ? s.profiler.sampleCount
+                : null;
+            })
+            .catch(() => null); // the page is between two documents
       showErrors();
       log(`[${elapsed()}] profiling${samples === null ? '' : `, ${samples} samples so far`}`);
       await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, deadline - Date.now()))));
     }
     if (o.untilSelector && !found)
       log(`[${elapsed()}] ${o.untilSelector} did not appear within ${o.seconds}s; stopping`);
-    const result = await stopProfile(page);
+    const result = sampler
+      ? await makeResult(await sampler.stop(), { pageErrors: [...errors] })
+      : await stopProfile(page);
     showErrors();
     return await finish(result, out, dense, log, elapsed);
   } finally {

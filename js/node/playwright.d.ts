@@ -34,15 +34,18 @@ export interface ProfiledDocument {
   /** Where its samples start on the trace's time base (ms after the first document's time origin). */
   offset: number;
   samples: number;
-  backend: 'native' | 'polyfill';
+  backend: 'native' | 'devtools' | 'polyfill';
   sampleInterval: number;
 }
 
 export interface ProfileResult {
   trace: ProfilerTrace;
   probes: { aggregates: Map<string, AggrResult>; marks: MarkTimeline; traces: TraceTimeline } | null;
-  /** Which sampler ran: 'native' (Chromium's Profiler) or 'polyfill' ('gecko' for launchProfiledFirefox). */
-  backend: 'native' | 'polyfill';
+  /**
+   * Which sampler ran: 'native' (Chromium's Profiler), 'devtools' (Chromium's DevTools sampler: native asked below
+   * its 10 ms floor) or 'polyfill' ('gecko' for launchProfiledFirefox).
+   */
+  backend: 'native' | 'devtools' | 'polyfill';
   /**
    * How the polyfill's dense checks ran as the profile ended: 'ticker' (time-faithful: a Worker ticks shared memory)
    * or 'counter' (shares lean toward code with dense checks); null for the native sampler.

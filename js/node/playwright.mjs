@@ -31,6 +31,7 @@ export { launchProfiledFirefox } from './firefox.mjs';
 export { importGeckoProfile } from '../import/gecko.mjs';
 import { DOCUMENT_BINDING, HIDDEN, agentSource, agentScript, startInPage, stopInPage } from './agent.mjs';
 import { newRewriteState, routePageLoads, unmarkedUrl } from './rewrite.mjs';
+import { NATIVE_FLOOR_MS, startDevToolsSampler } from './devtools-sampler.mjs';
 import { withSharedMemory } from './chromium.mjs';
 // For a browser launched by the user: the switch that lets the polyfill's ticker run.
 export { withSharedMemory, SHARED_MEMORY_ARG } from './chromium.mjs';
@@ -232,6 +233,9 @@ export function watchPageErrors(page) {
  * const result = await profile(page, async () => { await page.click('#go'); }, { sampleInterval: 1 });
  */
 export async function profile(page, actions, options = {}) {
+  // Native below its 10 ms floor: Chromium's DevTools sampler (js/node/devtools-sampler.mjs).
+  if (options.native && options.sampleInterval < NATIVE_FLOOR_MS)
+    return profileWithDevTools(page, actions, options);
   if (options.native || options.dense)
     await install(page, { native: !!options.native, dense: !!options.dense });
   watchPageErrors(page);
@@ -243,6 +247,18 @@ export async function profile(page, actions, options = {}) {
     result = await stopProfile(page);
   }
   return result;
+}
+
+async function profileWithDevTools(page, actions, options) {
+  const errors = watchPageErrors(page);
+  const sampler = await startDevToolsSampler(page, options.sampleInterval);
+  let data;
+  try {
+    await actions();
+  } finally {
+    data = await sampler.stop();
+  }
+  return makeResult(data, { pageErrors: [...errors] });
 }
 
 /**

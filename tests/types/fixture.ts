@@ -18,7 +18,7 @@ test('fixture types', async ({ page, webprof, webprofProfile, webprofDense }) =>
   const fixture: WebprofFixture = webprof;
   const r: ProfileResult = await fixture.profile(() => page.click('#pay'), { dense: true });
   const whole: ProfileResult = await webprof.stop();
-  const backend: 'native' | 'polyfill' = r.backend;
+  const backend: 'native' | 'devtools' | 'polyfill' = r.backend;
   const mode: 'ticker' | 'counter' | null = r.denseMode;
   const dense: boolean = webprofDense;
   expect(webprofProfile?.sampleInterval).toBeUndefined();

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bind_util.h"
+#include "import/cpuprofile.h"
 #include "import/gecko_profile.h"
 
 using namespace emscripten;
@@ -55,6 +56,40 @@ val ImportGecko(uintptr_t handle, uintptr_t text_ptr, double text_len,
   return out;
 }
 
+// A V8 .cpuprofile (UTF-8 JSON at text_ptr) into the session behind
+// `handle`: {status, error, startUs, timeOriginUs, endMs, nodes,
+// profileSamples, samples, truncated}. Origin in µs of the profile's clock
+// (NaN: its startTime).
+val ImportCpu(uintptr_t handle, uintptr_t text_ptr, double text_len,
+              double time_origin_us) {
+  val out = val::object();
+  boundary::Entry entry(bind::instance_health);
+  if (!entry) {
+    out.set("status", bind::kTrapped);
+    return out;
+  }
+  CpuProfileImportOptions o;
+  o.time_origin_us = time_origin_us;
+  CpuProfileImportInfo info;
+  std::string error;
+  Status st =
+      ImportCpuProfile(bind::View(text_ptr, static_cast<uint32_t>(text_len)), o,
+                       reinterpret_cast<Session*>(handle), &info, &error);
+  out.set("status", static_cast<int32_t>(st));
+  out.set("error", error);
+  out.set("startUs", info.start_us);
+  out.set("timeOriginUs", info.time_origin_us);
+  out.set("endMs", info.end_ms);
+  out.set("nodes", info.nodes);
+  out.set("profileSamples", info.profile_samples);
+  out.set("samples", info.samples);
+  out.set("truncated", info.truncated);
+  return out;
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(import) { function("importGeckoProfile", &ImportGecko); }
+EMSCRIPTEN_BINDINGS(import) {
+  function("importGeckoProfile", &ImportGecko);
+  function("importCpuProfile", &ImportCpu);
+}
