@@ -3,9 +3,8 @@
 // (src/import/gecko_profile.h has every rule: which thread, the window,
 // which frames). The result is a trace like the one a stopped Profiler
 // returns: exported, summarised and read as any other.
-import { core, guard, WebprofError } from '../core/core.mjs';
-import { boundary, check } from '../core/boundary.mjs';
-import { TraceSession, toHeldTrace } from '../profiler/trace.mjs';
+import { toHeldTrace } from '../profiler/trace.mjs';
+import { profileBytes, runImporter } from './run-importer.mjs';
 
 /**
  * @param {Uint8Array | ArrayBuffer | string} profile the profile's JSON text (UTF-8 bytes or a string)
@@ -18,58 +17,30 @@ import { TraceSession, toHeldTrace } from '../profiler/trace.mjs';
  * Throws a WebprofError (code MalformedProfile or NoProfileThread) saying what is wrong.
  */
 export function importGeckoProfile(profile, options = {}) {
-  const bytes =
-    typeof profile === 'string'
-      ? new TextEncoder().encode(profile)
-      : profile instanceof ArrayBuffer
-        ? new Uint8Array(profile)
-        : profile;
-  if (!(bytes instanceof Uint8Array))
+  const bytes = profileBytes(profile);
+  if (!bytes)
     throw new TypeError('webprof: a Gecko profile is JSON text: a string, Uint8Array or ArrayBuffer');
   const num = (v, fallback, name) => {
     if (v === undefined) return fallback;
     if (typeof v !== 'number' || Number.isNaN(v)) throw new TypeError(`webprof: ${name} must be a number`);
     return v;
   };
-  // Importers are bound only in the Node-side tools' core (wasm/node/).
-  if (typeof core().importGeckoProfile !== 'function')
-    throw new WebprofError("webprof: importGeckoProfile runs in Node, from 'webprof/playwright'");
   const start = num(options.windowStart, -Infinity, 'windowStart');
   const end = num(options.windowEnd, Infinity, 'windowEnd');
   const origin = num(options.timeOrigin, NaN, 'timeOrigin');
-  const session = new TraceSession({
+  const sessionOptions = {
     sampleInterval: 1,
     maxBufferSize: options.maxBufferSize ?? 0xffffffff,
     timeOrigin: Number.isFinite(origin) ? origin : Number.isFinite(start) ? start : 0,
-  });
-  let info;
-  try {
-    info = guard((m) => {
-      const ptr = m._malloc(Math.max(1, bytes.length));
-      if (!ptr) throw new WebprofError('webprof: out of memory for the Gecko profile');
-      try {
-        m.HEAPU8.set(bytes, ptr);
-        return m.importGeckoProfile(
-          session.coreHandle(),
-          ptr,
-          bytes.length,
-          String(options.pageUrl ?? ''),
-          start,
-          end,
-          origin,
-        );
-      } finally {
-        m._free(ptr);
-      }
-    });
-    if (info.status !== boundary().status.Ok) {
-      if (!info.error) check(info.status, 'Gecko profile');
-      throw new WebprofError(`webprof: ${info.error}`, core().statusName(info.status));
-    }
-  } catch (e) {
-    session.dispose();
-    throw e;
-  }
+  };
+  const pageUrl = String(options.pageUrl ?? '');
+  const { session, info } = runImporter(
+    'importGeckoProfile',
+    'Gecko profile',
+    bytes,
+    sessionOptions,
+    (m, h, ptr, n) => m.importGeckoProfile(h, ptr, n, pageUrl, start, end, origin),
+  );
   return {
     trace: toHeldTrace(session),
     sampleInterval: info.intervalMs,
