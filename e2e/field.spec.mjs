@@ -11,8 +11,7 @@ import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
-import { writeSources, ORIGINAL } from '../tests/support/minified-workload.mjs';
+import { buildMinifiedApp, ORIGINAL } from '../tests/support/minified-workload.mjs';
 import { installFieldServer, listen } from '../tests/support/field-server.mjs';
 import { startStaticServer } from './server.mjs';
 
@@ -27,16 +26,7 @@ let site;
 test.beforeAll(async () => {
   fs = await installFieldServer();
   const dir = join(fs.dir, 'build');
-  writeSources(dir);
-  await esbuild.build({
-    entryPoints: [join(dir, 'src', 'entry.js')],
-    bundle: true,
-    minify: true,
-    sourcemap: true,
-    format: 'iife',
-    outfile: join(dir, 'app.js'),
-    logLevel: 'silent',
-  });
+  await buildMinifiedApp(dir);
   bundle = readFileSync(join(dir, 'app.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*\n?$/, '');
   server = fs.module.createFieldServer({ data: fs.data, maps: fs.maps });
   endpoint = `${await listen(server)}/ingest`;

@@ -8,24 +8,14 @@ import { test, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
-import { writeSources, definesAt, TEXT_JS, MAIN_JS } from '../tests/support/minified-workload.mjs';
+import { buildMinifiedApp, definesAt, TEXT_JS, MAIN_JS } from '../tests/support/minified-workload.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'webprof-e2e-maps-'));
 let bundle;
 let map;
 
 test.beforeAll(async () => {
-  writeSources(dir);
-  await esbuild.build({
-    entryPoints: [join(dir, 'src', 'entry.js')],
-    bundle: true,
-    minify: true,
-    sourcemap: true,
-    format: 'iife',
-    outfile: join(dir, 'app.js'),
-    logLevel: 'silent',
-  });
+  await buildMinifiedApp(dir);
   bundle = readFileSync(join(dir, 'app.js'), 'utf8');
   map = readFileSync(join(dir, 'app.js.map'), 'utf8');
 });

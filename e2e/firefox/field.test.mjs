@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import * as esbuild from 'esbuild';
 import { startStaticServer } from '../server.mjs';
-import { writeSources, ORIGINAL } from '../../tests/support/minified-workload.mjs';
+import { buildMinifiedApp, ORIGINAL } from '../../tests/support/minified-workload.mjs';
 import { installFieldServer, listen } from '../../tests/support/field-server.mjs';
 
 const FIREFOX = process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr';
@@ -22,16 +21,7 @@ let site, field, browser, base, endpoint, fs, bundle;
 before(async () => {
   fs = await installFieldServer();
   const dir = join(fs.dir, 'build');
-  writeSources(dir);
-  await esbuild.build({
-    entryPoints: [join(dir, 'src', 'entry.js')],
-    bundle: true,
-    minify: true,
-    sourcemap: true,
-    format: 'iife',
-    outfile: join(dir, 'app.js'),
-    logLevel: 'silent',
-  });
+  await buildMinifiedApp(dir);
   bundle = readFileSync(join(dir, 'app.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*\n?$/, '');
   mkdirSync(join(fs.maps, RELEASE, 'field'), { recursive: true });
   copyFileSync(join(dir, 'app.js.map'), join(fs.maps, RELEASE, 'field', 'app.js.map'));

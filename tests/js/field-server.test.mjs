@@ -10,8 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { writeSources, cpuProfileToTrace, ORIGINAL } from '../support/minified-workload.mjs';
+import { buildMinifiedApp, cpuProfileToTrace, ORIGINAL } from '../support/minified-workload.mjs';
 import { installFieldServer, listen } from '../support/field-server.mjs';
 
 let work;
@@ -36,17 +35,7 @@ before(async () => {
   base = await listen(server);
 
   const dir = join(work, 'build');
-  writeSources(dir);
-  await esbuild.build({
-    entryPoints: [join(dir, 'src', 'entry.js')],
-    bundle: true,
-    minify: true,
-    sourcemap: true,
-    format: 'iife',
-    platform: 'node',
-    outfile: join(dir, 'app.js'),
-    logLevel: 'silent',
-  });
+  await buildMinifiedApp(dir, { platform: 'node' });
   const prof = join(dir, 'prof');
   const r = spawnSync(
     process.execPath,

@@ -61,6 +61,30 @@ export function writeSources(dir) {
   writeFileSync(join(dir, 'src', 'entry.js'), ENTRY_JS);
 }
 
+/**
+ * The sources above bundled and minified by esbuild into `dir`/app.js with
+ * its source map app.js.map (an IIFE; `platform` as esbuild's).
+ * @returns {Promise<{bundle: string, map: string}>}
+ */
+export async function buildMinifiedApp(dir, { platform } = {}) {
+  writeSources(dir);
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(dir, 'src', 'entry.js')],
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    format: 'iife',
+    ...(platform ? { platform } : {}),
+    outfile: join(dir, 'app.js'),
+    logLevel: 'silent',
+  });
+  return {
+    bundle: readFileSync(join(dir, 'app.js'), 'utf8'),
+    map: readFileSync(join(dir, 'app.js.map'), 'utf8'),
+  };
+}
+
 /** True when line `line` (1-based) of `text` defines function `name`. */
 export function definesAt(text, line, name) {
   const l = text.split('\n')[line - 1] ?? '';
