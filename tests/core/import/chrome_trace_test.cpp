@@ -8,22 +8,20 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "export/format_chrome_trace.h"
 #include "import/cpuprofile.h"
+#include "support/import_fixture.h"
 
 namespace webprof {
 namespace {
 
+using testing::StackPath;
+
+// Chromium 156's V8 profiles, captured by ../capture/capture.mjs.
 std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) +
-                   "/v8-profiles/chromium156/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return testing::ReadFixture("v8-profiles/chromium156/" + name);
 }
 
 struct Imported {
@@ -36,14 +34,6 @@ struct Imported {
 void Import(const std::string& json, Imported* r) {
   r->status = ImportChromeTrace(json, ChromeTraceImportOptions{}, &r->profiles,
                                 &r->info, &r->error);
-}
-
-std::string Path(const ProfilerTrace& t, StackId s) {
-  std::string out;
-  for (; !s.is_none(); s = t.stacks().Get(s).parent)
-    out = std::string(t.frame_name(t.stacks().Get(s).frame)) +
-          (out.empty() ? "" : "/") + out;
-  return out;
 }
 
 // Two chunks: the second's node 3 has its parent in the first; V8's last
@@ -78,8 +68,8 @@ TEST(ChromeTrace, ChunksNodesAcrossChunksAndEndTime) {
   EXPECT_EQ(p.id, "0x1");
   const ProfilerTrace& t = p.session->trace();
   ASSERT_EQ(t.samples().size(), 4u);
-  EXPECT_EQ(Path(t, t.samples()[0].stack), "a");
-  EXPECT_EQ(Path(t, t.samples()[2].stack), "a/b");
+  EXPECT_EQ(StackPath(t, t.samples()[0].stack), "a");
+  EXPECT_EQ(StackPath(t, t.samples()[2].stack), "a/b");
   EXPECT_TRUE(t.samples()[3].stack.is_none());
   EXPECT_DOUBLE_EQ(t.samples()[3].timestamp, 0.4);  // origin: startTime
   EXPECT_DOUBLE_EQ(p.end_ms, 0.8);
@@ -98,7 +88,7 @@ TEST(ChromeTrace, BareArrayAndTheOlderCpuProfileEvent) {
   ASSERT_EQ(r.profiles.size(), 1u);
   const ProfilerTrace& t = r.profiles[0].session->trace();
   ASSERT_EQ(t.samples().size(), 2u);
-  EXPECT_EQ(Path(t, t.samples()[1].stack), "g");
+  EXPECT_EQ(StackPath(t, t.samples()[1].stack), "g");
   EXPECT_DOUBLE_EQ(r.profiles[0].end_ms, 0.04);
 }
 
@@ -116,7 +106,7 @@ TEST(ChromeTrace, RealChromiumTrace) {
   for (const ChromeTraceProfile& p : r.profiles) {
     const ProfilerTrace& t = p.session->trace();
     for (size_t i = 0; i < t.samples().size(); ++i) {
-      std::string path = Path(t, t.samples()[i].stack);
+      std::string path = StackPath(t, t.samples()[i].stack);
       found |= path.find("outer/run/leaf/now") != std::string::npos ||
                path.find("outer/recurse/recurse/recurse/recurse/spin") !=
                    std::string::npos;
@@ -132,15 +122,13 @@ TEST(ChromeTrace, RealChromiumTrace) {
 
 TEST(ChromeTrace, WebprofsOwnExportRoundTrips) {
   // The real .cpuprofile through webprof's Chrome writer (small chunks).
-  Session first(SessionOptions{1, 1000000, 0});
-  CpuProfileImportInfo info;
-  std::string error;
-  ASSERT_EQ(ImportCpuProfile(Fixture("profile.cpuprofile"), {}, &first, &info,
-                             &error),
+  testing::SessionImport<CpuProfileImportInfo> first;
+  ASSERT_EQ(ImportCpuProfile(Fixture("profile.cpuprofile"), {}, &first.session,
+                             &first.info, &first.error),
             Status::kOk)
-      << error;
+      << first.error;
   ExportInput in;
-  in.profile = &first.trace();
+  in.profile = &first.session.trace();
   ChromeTraceOptions o;
   o.samples_per_chunk = 7;
   ByteSink out;
@@ -149,11 +137,8 @@ TEST(ChromeTrace, WebprofsOwnExportRoundTrips) {
   Import(out.ToString(), &r);
   ASSERT_EQ(r.status, Status::kOk) << r.error;
   ASSERT_EQ(r.profiles.size(), 1u);
-  const ProfilerTrace& a = first.trace();
-  const ProfilerTrace& b = r.profiles[0].session->trace();
-  ASSERT_EQ(a.samples().size(), b.samples().size());
-  for (size_t i = 0; i < a.samples().size(); ++i)
-    EXPECT_EQ(Path(a, a.samples()[i].stack), Path(b, b.samples()[i].stack));
+  testing::ExpectSameSamplePaths(first.session.trace(),
+                                 r.profiles[0].session->trace());
 }
 
 void ExpectRefused(const std::string& json, const std::string& says,

@@ -8,44 +8,28 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "export/format_cpuprofile.h"
 #include "export/summary.h"
+#include "support/import_fixture.h"
 
 namespace webprof {
 namespace {
 
+using testing::StackPath;
+
+// Chromium 156's V8 profiles, captured by ../capture/capture.mjs.
 std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) +
-                   "/v8-profiles/chromium156/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return testing::ReadFixture("v8-profiles/chromium156/" + name);
 }
 
-struct Imported {
-  Status status;
-  Session session{SessionOptions{1, 1000000, 0}};
-  CpuProfileImportInfo info;
-  std::string error;
-};
+using Imported = testing::SessionImport<CpuProfileImportInfo>;
 
 void Import(const std::string& json, Imported* r,
             const CpuProfileImportOptions& o = {}) {
   r->status = ImportCpuProfile(json, o, &r->session, &r->info, &r->error);
-}
-
-// Frame names of a stack, outermost first, '/'-joined.
-std::string Path(const ProfilerTrace& t, StackId s) {
-  std::string out;
-  for (; !s.is_none(); s = t.stacks().Get(s).parent)
-    out = std::string(t.frame_name(t.stacks().Get(s).frame)) +
-          (out.empty() ? "" : "/") + out;
-  return out;
 }
 
 // root(1) -> a(2) -> b(3); root -> (program)(4); by `children`.
@@ -85,10 +69,10 @@ TEST(CpuProfile, TreeFramesAndTimes) {
   EXPECT_DOUBLE_EQ(s[1].timestamp, 0.35);
   EXPECT_DOUBLE_EQ(s[2].timestamp, 0.55);
   EXPECT_DOUBLE_EQ(s[3].timestamp, 0.6);
-  EXPECT_EQ(Path(t, s[0].stack), "a/b");
-  EXPECT_EQ(Path(t, s[1].stack), "a");
-  EXPECT_EQ(Path(t, s[2].stack), "a/b");  // the -50 µs one moved up
-  EXPECT_TRUE(s[3].stack.is_none());      // (program)
+  EXPECT_EQ(StackPath(t, s[0].stack), "a/b");
+  EXPECT_EQ(StackPath(t, s[1].stack), "a");
+  EXPECT_EQ(StackPath(t, s[2].stack), "a/b");  // the -50 µs one moved up
+  EXPECT_TRUE(s[3].stack.is_none());           // (program)
   EXPECT_EQ(r.info.nodes, 4u);
   EXPECT_EQ(r.info.samples, 4u);
   EXPECT_DOUBLE_EQ(r.info.end_ms, 1.0);
@@ -108,7 +92,7 @@ TEST(CpuProfile, ParentStyleAndWindow) {
   const SampleBuffer& s = r.session.trace().samples();
   ASSERT_EQ(s.size(), 2u);
   EXPECT_DOUBLE_EQ(s[0].timestamp, 0.01);  // origin: the first sample, 10
-  EXPECT_EQ(Path(r.session.trace(), s[0].stack), "f");
+  EXPECT_EQ(StackPath(r.session.trace(), s[0].stack), "f");
   EXPECT_TRUE(s[1].stack.is_none());
   EXPECT_TRUE(std::isnan(r.info.end_ms));
 }
@@ -123,7 +107,8 @@ TEST(CpuProfile, RealChromiumProfile) {
   EXPECT_EQ(r.info.samples, r.info.profile_samples);
   EXPECT_GT(r.info.samples, 100u);
   std::set<std::string> paths;
-  t.samples().ForEach([&](const Sample& s) { paths.insert(Path(t, s.stack)); });
+  t.samples().ForEach(
+      [&](const Sample& s) { paths.insert(StackPath(t, s.stack)); });
   // The page's functions, nested as it calls them (positions are Chromium's
   // definition positions, 1-based here).
   bool leaf = false, method = false, recursion = false;
@@ -156,9 +141,9 @@ TEST(CpuProfile, WebprofsOwnExportRoundTrips) {
   ASSERT_EQ(again.status, Status::kOk) << again.error;
   const ProfilerTrace& a = first.session.trace();
   const ProfilerTrace& b = again.session.trace();
-  ASSERT_EQ(a.samples().size(), b.samples().size());
+  testing::ExpectSameSamplePaths(a, b);
+  if (::testing::Test::HasFatalFailure()) return;
   for (size_t i = 0; i < a.samples().size(); ++i) {
-    EXPECT_EQ(Path(a, a.samples()[i].stack), Path(b, b.samples()[i].stack));
     EXPECT_NEAR(a.samples()[i].timestamp - a.samples()[0].timestamp,
                 b.samples()[i].timestamp - b.samples()[0].timestamp, 1e-3);
   }

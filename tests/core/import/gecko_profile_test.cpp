@@ -9,11 +9,10 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "export/summary.h"
+#include "support/import_fixture.h"
 
 namespace webprof {
 namespace {
@@ -22,19 +21,10 @@ constexpr char kPage[] = "http://127.0.0.1:46307/hot-inline.html";
 constexpr double kPageProcessStart = 1796133328017.1099;  // its meta.startTime
 
 std::string Fixture() {
-  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) +
-                   "/gecko/firefox-esr/hot-inline.json");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return testing::ReadFixture("gecko/firefox-esr/hot-inline.json");
 }
 
-struct Imported {
-  Status status;
-  Session session{SessionOptions{1, 1000000, 0}};
-  GeckoImportInfo info;
-  std::string error;
-};
+using Imported = testing::SessionImport<GeckoImportInfo>;
 
 void Import(const std::string& json, const GeckoImportOptions& o, Imported* r) {
   r->status = ImportGeckoProfile(json, o, &r->session, &r->info, &r->error);

@@ -5,18 +5,15 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "support/import_fixture.h"
 
 namespace webprof {
 namespace {
 
 std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(WEBPROF_FIXTURES_DIR) + "/traces/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return testing::ReadFixture("traces/" + name);
 }
 
 Status Import(const std::string& json, Session* s, std::string* error) {
