@@ -1,103 +1,59 @@
-// Registers the boundary's declarations (src/boundary/boundary.h) for JS: one
-// `boundary()` object that js/core/boundary.mjs reads once. Only registration
-// and conversion here: every value comes from the header. Also the
-// instance's health (src/boundary/health.h) and its exports.
-#include <emscripten/bind.h>
+// The boundary's declarations (src/boundary/boundary.h) for JS, the scratch
+// buffer text crosses in, and the instance's health (src/boundary/health.h)
+// with its exports. Plain exports only, no embind: this file is linked into
+// both Wasm builds, the page's core and the probes' own (wasm/CMakeLists.txt),
+// so both hand JS the same declarations the same way.
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
-#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
 
-#include "base/status.h"
 #include "bind_util.h"
 #include "boundary/boundary.h"
 #include "boundary/health.h"
-
-using namespace emscripten;
-using namespace webprof;
-using namespace webprof::boundary;
-
-namespace {
-
-val Statuses() {
-  val out = val::object();
-  for (int32_t i = 0; i < static_cast<int32_t>(Status::kCount); ++i)
-    out.set(StatusName(static_cast<Status>(i)), i);
-  return out;
-}
-
-val SessionStates() {
-  val out = val::array();
-#define WEBPROF_STATE_ITEM(name, js) \
-  out.set(static_cast<int32_t>(SessionState::name), val(js));
-  WEBPROF_SESSION_STATE_NAMES(WEBPROF_STATE_ITEM)
-#undef WEBPROF_STATE_ITEM
-  return out;
-}
-
-// Each record as {field: index in scalars, ..., size: scalars per record};
-// the records are packed arrays of one scalar type (static_asserts in
-// boundary.h), so a field's index is its offset over the scalar's size.
-val Records() {
-  val out = val::object();
-#define WEBPROF_FIELD_INDEX(type, cpp, js) \
-  r.set(js, static_cast<int32_t>(offsetof(Record, cpp) / sizeof(type)));
-#define WEBPROF_FIELD_COUNT(type, cpp, js) +1
-#define WEBPROF_RECORD(name, js, fields)                                \
-  {                                                                     \
-    using Record = name;                                                \
-    val r = val::object();                                              \
-    fields(WEBPROF_FIELD_INDEX);                                        \
-    r.set("size", static_cast<int32_t>(0 fields(WEBPROF_FIELD_COUNT))); \
-    out.set(js, r);                                                     \
-  }
-  WEBPROF_BOUNDARY_RECORDS(WEBPROF_RECORD)
-#undef WEBPROF_RECORD
-#undef WEBPROF_FIELD_COUNT
-#undef WEBPROF_FIELD_INDEX
-  return out;
-}
-
-// {jsName: value} for one of boundary.h's (name, jsName) enum lists.
-#define WEBPROF_JS_ENUM_ITEM(name, js) \
-  o.set(js, static_cast<int32_t>(Enum::name));
-#define WEBPROF_JS_ENUM(Type, list) \
-  [] {                              \
-    using Enum = Type;              \
-    val o = val::object();          \
-    list(WEBPROF_JS_ENUM_ITEM);     \
-    return o;                       \
-  }()
-
-val Boundary() {
-  val b = val::object();
-  b.set("status", Statuses());
-  b.set("sessionStates", SessionStates());
-  b.set("samplerConfig",
-        WEBPROF_JS_ENUM(SamplerConfig, WEBPROF_SAMPLER_CONFIG_LIST));
-  b.set("consoleFilter",
-        WEBPROF_JS_ENUM(ConsoleFilter, WEBPROF_CONSOLE_FILTER_LIST));
-  b.set("windowParts", WEBPROF_JS_ENUM(WindowPart, WEBPROF_WINDOW_PART_LIST));
-  b.set("htmlScriptFlags",
-        WEBPROF_JS_ENUM(HtmlScriptFlag, WEBPROF_HTML_SCRIPT_FLAG_LIST));
-  b.set("noId", kNoId);
-  b.set("noneU32", static_cast<double>(kNoneU32));
-  b.set("sampleMaskBits", kSampleMaskBits);
-  b.set("records", Records());
-  return b;
-}
-
-}  // namespace
 
 namespace webprof::bind {
 boundary::Health instance_health;
 }  // namespace webprof::bind
 
 namespace {
+
+const std::string& Declarations() {
+  static const std::string* json =
+      new std::string(webprof::boundary::DeclarationsJson());
+  return *json;
+}
+
+std::vector<unsigned char>& Scratch() {
+  static std::vector<unsigned char>* scratch =
+      new std::vector<unsigned char>(4096);
+  return *scratch;
+}
+
 void Trap() { __builtin_trap(); }
+
 }  // namespace
 
 extern "C" {
+
+// boundary.h's declarations as UTF-8 JSON (DeclarationsJson), read once by
+// js/core/boundary.mjs; its length is wp_boundary_len(). Lives as long as
+// the module.
+EMSCRIPTEN_KEEPALIVE const char* wp_boundary() {
+  return Declarations().c_str();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_boundary_len() {
+  return static_cast<uint32_t>(Declarations().size());
+}
+
+// A reusable buffer of at least `bytes` for passing text into the core.
+// The pointer is valid until the next wp_scratch call.
+EMSCRIPTEN_KEEPALIVE unsigned char* wp_scratch(uint32_t bytes) {
+  auto& s = Scratch();
+  if (s.size() < bytes) s.resize(bytes + bytes / 2);
+  return s.data();
+}
 
 // 1 while the instance may be used, 0 once a call trapped or it was
 // poisoned (asked between calls: never an entry itself).
@@ -118,5 +74,3 @@ EMSCRIPTEN_KEEPALIVE void wp_debug_trap() {
 }
 
 }  // extern "C"
-
-EMSCRIPTEN_BINDINGS(boundary) { function("boundary", &Boundary); }

@@ -1,4 +1,5 @@
-// Bindings for the trace model: status text, the scratch buffer, sessions.
+// Bindings for the trace model: status text, sessions (the scratch buffer
+// text crosses in is bind_boundary.cpp's).
 //
 // Object-level calls go through embind (a few µs each is fine there); the
 // per-sample call is a plain export taking only numbers, because embind
@@ -128,22 +129,9 @@ std::string StatusNameJs(int32_t s) {
   return StatusName(static_cast<Status>(s));
 }
 
-std::vector<unsigned char>& Scratch() {
-  static std::vector<unsigned char> scratch(4096);
-  return scratch;
-}
-
 }  // namespace
 
 extern "C" {
-
-// A reusable buffer of at least `bytes` for passing text into the core.
-// The pointer is valid until the next wp_scratch call.
-EMSCRIPTEN_KEEPALIVE unsigned char* wp_scratch(uint32_t bytes) {
-  auto& s = Scratch();
-  if (s.size() < bytes) s.resize(bytes + bytes / 2);
-  return s.data();
-}
 
 // Hot path: one sample for the session behind `handle` (JsSession::handle).
 EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,

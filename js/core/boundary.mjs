@@ -13,18 +13,32 @@ import { core, coreUnchecked, poison, trapped, WebprofError } from './core.mjs';
 
 let declared = null;
 /**
- * What the core declares about the boundary (after `ready`):
- * {status: {Ok: 0, BufferFull: …}, sessionStates: ['started', …],
- * samplerConfig: {OwnUrlPrefix, …}, consoleFilter: {None, Prefix, Allowed},
- * noId, noneU32, sampleMaskBits, records: {sampleRow: {timestamp, stack, size}, …}}.
+ * What the core declares about the boundary (after `ready`), read once from
+ * the JSON the core writes (src/boundary/boundary.h DeclarationsJson):
+ * {status: {Ok: 0, BufferFull: …}, statusText: [message by code],
+ * sessionStates: ['started', …], samplerConfig: {OwnUrlPrefix, …},
+ * consoleFilter: {None, Prefix, Allowed}, noId, noneU32, sampleMaskBits,
+ * records: {sampleRow: {timestamp, stack, size}, …}}.
  */
 export function boundary() {
-  return declared || (declared = deepFreeze(core().boundary()));
+  if (declared) return declared;
+  const m = core();
+  return (declared = deepFreeze(JSON.parse(readText(m, m._wp_boundary(), m._wp_boundary_len()))));
 }
 
 function deepFreeze(o) {
   for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
   return Object.freeze(o);
+}
+
+let statusNames = null;
+/** The core's name of a status code (e.g. 'BufferFull'). */
+export function statusName(status) {
+  if (!statusNames) {
+    statusNames = [];
+    for (const [name, code] of Object.entries(boundary().status)) statusNames[code] = name;
+  }
+  return statusNames[status] || String(status);
 }
 
 /** Decodes an id result: >= 0 an id, noId none, else the Status it encodes. */
@@ -37,12 +51,11 @@ export function statusOfId(result) {
  * never a copy kept here) unless `status` is Ok.
  */
 export function check(status, context) {
-  const S = boundary().status;
-  if (status === S.Ok) return;
-  if (status === S.Trapped) throw poison('trapped');
-  const m = core();
-  const text = m.statusMessage(status);
-  throw new WebprofError(`webprof: ${context ? context + ': ' : ''}${text}`, m.statusName(status));
+  const b = boundary();
+  if (status === b.status.Ok) return;
+  if (status === b.status.Trapped) throw poison('trapped');
+  const text = b.statusText[status] || `status ${status}`;
+  throw new WebprofError(`webprof: ${context ? context + ': ' : ''}${text}`, statusName(status));
 }
 
 /** An id result's id, or noId; a failure throws (check). */

@@ -31,9 +31,9 @@ const dist = join(root, 'dist');
 // Chunk names carry a content hash: start clean so no stale chunk ships.
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-// The page's core, and the Node-side tools' (the same plus what only Node
-// runs: wasm/CMakeLists.txt).
-for (const f of ['webprof-core.wasm', 'webprof-core-node.wasm']) {
+// The page's core, the Node-side tools' (the same plus what only Node runs)
+// and the probes' own (what `webprof/perf` alone needs): wasm/CMakeLists.txt.
+for (const f of ['webprof-core.wasm', 'webprof-core-node.wasm', 'webprof-probes.wasm']) {
   copyFileSync(join(root, 'build/wasm/wasm', f), join(dist, f));
 }
 

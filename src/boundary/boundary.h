@@ -1,7 +1,9 @@
 // The JS <-> Wasm boundary, declared once: every number the JS layer and the
-// core must agree on. wasm/bind_boundary.cpp registers all of it with embind
-// (one `boundary()` object), js/core/boundary.mjs is the one JS module that
-// reads it, and no JS module keeps a copy of any of these numbers.
+// core must agree on. DeclarationsJson() writes all of it as one JSON object,
+// which both Wasm builds (the page's core and the probes' own) export the
+// same way (wasm/bind_boundary.cpp wp_boundary); js/core/boundary.mjs is the
+// one JS module that reads it, and no JS module keeps a copy of any of these
+// numbers.
 //
 // What crosses, and where it is declared:
 //  - status codes and names: base/status.h's one list (JS looks a code up
@@ -22,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "base/ids.h"
@@ -241,6 +244,13 @@ static_assert(sizeof(FrameRow) == sizeof(Frame) &&
 WEBPROF_BOUNDARY_RECORDS(WEBPROF_BOUNDARY_PACKED)
 #undef WEBPROF_BOUNDARY_PACKED
 #undef WEBPROF_BOUNDARY_ONE
+// Everything above as one JSON object, what JS reads as `boundary()`:
+// {status: {Ok: 0, ...}, statusText: [message by code], sessionStates:
+// [name by state], samplerConfig, consoleFilter, windowParts,
+// htmlScriptFlags: {jsName: value}, noId, noneU32, sampleMaskBits,
+// records: {sampleRow: {timestamp: 0, stack: 1, size: 2}, ...}}.
+std::string DeclarationsJson();
+
 static_assert(sizeof(Status) == sizeof(int32_t) &&
                   sizeof(SessionState) == sizeof(int32_t),
               "statuses and states cross as int32 (JS reads HEAP32)");

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "export/json_check.h"
+
 namespace webprof::boundary {
 namespace {
 
@@ -55,6 +57,36 @@ TEST(Boundary, UnknownSamplerConfigKindIsInvalid) {
   StackSampler s;
   EXPECT_EQ(ConfigureSampler(s, 99, "x"), Status::kInvalidArgument);
   EXPECT_EQ(ConfigureSampler(s, -1, "x"), Status::kInvalidArgument);
+}
+
+TEST(Boundary, DeclarationsJsonIsOneValidObjectJsReadsByName) {
+  const std::string json = DeclarationsJson();
+  ASSERT_TRUE(IsValidJsonValue(json)) << json;
+  // What js/core/boundary.mjs reads: codes by name, messages by code, ids,
+  // and records as field indices in scalars.
+  EXPECT_NE(json.find("\"BufferFull\":" +
+                      std::to_string(static_cast<int>(Status::kBufferFull))),
+            std::string::npos);
+  EXPECT_NE(json.find("\"statusText\":[\"ok\",\"timestamp must be"),
+            std::string::npos);
+  EXPECT_NE(json.find("\"sessionStates\":[\"started\",\"paused\",\"stopped\"]"),
+            std::string::npos);
+  EXPECT_NE(json.find("\"noId\":-1,\"noneU32\":4294967295,"),
+            std::string::npos);
+  EXPECT_NE(json.find("\"sampleRow\":{\"timestamp\":0,\"stack\":1,\"size\":2}"),
+            std::string::npos);
+  EXPECT_NE(json.find("\"markRow\":{\"name\":0,\"timestamp\":1,\"info\":2,"
+                      "\"boundary\":3,\"size\":4}"),
+            std::string::npos);
+  EXPECT_NE(json.find("\"consoleFilter\":{\"None\":0,\"Prefix\":1,"
+                      "\"Allowed\":2}"),
+            std::string::npos);
+  // One message per status: as many strings as codes.
+  size_t open = json.find("\"statusText\":[");
+  size_t close = json.find(']', open);
+  size_t strings = 0;
+  for (size_t i = open + 14; i < close; ++i) strings += json[i] == '"';
+  EXPECT_EQ(strings, 2u * static_cast<size_t>(Status::kCount));
 }
 
 }  // namespace
