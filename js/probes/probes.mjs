@@ -13,22 +13,24 @@
 // (ids handed out meanwhile are provisional, >= PROVISIONAL, and are mapped
 // to the real ones on the way in).
 import { onPoison, poison, ready, trapped, WebprofError } from '../core/core.mjs';
-import {
-  boundary,
-  checkId,
-  probeExports,
-  probesEnd,
-  probesIntern,
-  probesReport,
-  probesStart,
-} from '../core/boundary.mjs';
+import { boundary, checkId, probeExports, probesEnd, probesIntern, probesStart } from '../core/boundary.mjs';
 import { pickClock } from '../core/clock.mjs';
-// While a window records, every probe is also a Profiler polyfill sample site
-// (js/profiler/sampler.mjs: a countdown decrement unless a sample is due).
-import { probe as sampleSite } from '../profiler/sampler.mjs';
+import { readWindow } from './results.mjs';
+
+export { windowNumber, windowSource } from './results.mjs';
 
 // ---- clock ----
 const now = pickClock(globalThis);
+
+// While a window records, every probe is also a Profiler polyfill sample
+// site (js/profiler/sampler.mjs: a countdown decrement unless a sample is
+// due). The sampler installs itself when it loads (setSampleSite): webprof/perf
+// alone has no Profiler, and must not carry the sampler's code.
+const site = { sample() {} };
+/** The sampler's probe site, called by every probe while a window records. Internal. */
+export function setSampleSite(fn) {
+  site.sample = fn;
+}
 
 // ---- state ----
 // Above every id the core can return: its exports return int32.
@@ -41,11 +43,6 @@ let infos = []; // info objects of the live window, by slot
 let generation = 0; // windows finished in JS (for the console header)
 let globalReporter = null;
 const nameIds = new Map(); // name -> core id (or provisional id before ready)
-// aggregates Map -> {generation, marks, traces, infos, sizes} of the window
-// that produced it, so the console reporter and the exporters can read that
-// window straight from the recorder (windowSource) instead of from the Maps.
-const windowOf = new WeakMap();
-let lastGeneration = 0; // the recorder's last window (its last_report())
 
 // Pre-ready log: flat [op, a, b, c, d] entries replayed by `replay`.
 let log = [];
@@ -162,7 +159,7 @@ export function aggrStart(name, useName) {
 }
 
 function aggrStartRecording(name, useName) {
-  sampleSite();
+  site.sample();
   const id = nameIds.get(name);
   const n = id === undefined ? internName(name) : id;
   if (n === DROPPED) return -1;
@@ -188,7 +185,7 @@ function aggrStartNamedEarly(name) {
 
 export function aggrEnd(idOrName) {
   if (!state.recording) return;
-  sampleSite();
+  site.sample();
   try {
     if (typeof idOrName === 'number') {
       if (idOrName >= 0) {
@@ -207,7 +204,7 @@ export function aggrEnd(idOrName) {
 // ---- traces and marks ----
 export function traceStart(name, useName) {
   if (!state.recording) return -1;
-  sampleSite();
+  site.sample();
   try {
     const n = idOf(name);
     const named = useName === true ? 1 : 0;
@@ -221,7 +218,7 @@ export function traceStart(name, useName) {
 
 export function traceEnd(idOrName, info) {
   if (!state.recording) return;
-  sampleSite();
+  site.sample();
   const slot = info === undefined ? -1 : infos.length;
   let ok = 0;
   try {
@@ -242,7 +239,7 @@ export function traceEnd(idOrName, info) {
 
 export function mark(name, info) {
   if (!state.recording) return;
-  sampleSite();
+  site.sample();
   const slot = info === undefined ? -1 : infos.length;
   let ok = 0;
   try {
@@ -295,59 +292,6 @@ export function clearReporter() {
   globalReporter = null;
 }
 
-// The finished window's records (src/boundary/boundary.h: a ReportHeader,
-// then its AggrRows, MarkRows and TraceRows) as the reporters' objects.
-function readWindow(windowInfos) {
-  const { reportHeader: H, aggrRow: A, markRow: M, traceRow: T } = boundary().records;
-  const f = probesReport();
-  const names = [];
-  for (const [name, id] of nameIds) names[id] = name;
-  const startedAt = f[H.startedAt];
-  let i = H.size;
-  const aggregates = new Map();
-  for (let k = 0; k < f[H.aggregateCount]; k++, i += A.size) {
-    aggregates.set(names[f[i + A.name]], {
-      count: f[i + A.count],
-      sum: f[i + A.sum],
-      avg: f[i + A.avg],
-      max: f[i + A.max],
-      min: f[i + A.min],
-      p50: f[i + A.p50],
-      p90: f[i + A.p90],
-      p99: f[i + A.p99],
-    });
-  }
-  const markEvents = [];
-  for (let k = 0; k < f[H.markCount]; k++, i += M.size) {
-    const t = f[i + M.timestamp];
-    const e = { name: names[f[i + M.name]], start: t - startedAt, timestamp: t };
-    if (f[i + M.info] >= 0) e.info = windowInfos[f[i + M.info]];
-    markEvents.push(e);
-  }
-  const traceEvents = [];
-  for (let k = 0; k < f[H.traceCount]; k++, i += T.size) {
-    const t = f[i + T.timestamp];
-    const e = { name: names[f[i + T.name]], start: t - startedAt, timestamp: t, duration: f[i + T.duration] };
-    if (f[i + T.info] >= 0) e.info = windowInfos[f[i + T.info]];
-    traceEvents.push(e);
-  }
-  // What the core's caps dropped this window (src/probes/window.h): on the
-  // Map, not enumerable — the seed's aggregates stay a Map of names.
-  Object.defineProperty(aggregates, 'dropped', { value: f[H.aggregatesDropped] });
-  Object.defineProperty(aggregates, 'namesDropped', { value: f[H.namesDropped] });
-  const marks = { events: markEvents, dropped: f[H.marksDropped] };
-  const traces = { events: traceEvents, dropped: f[H.tracesDropped], incomplete: f[H.tracesIncomplete] };
-  lastGeneration = f[H.generation];
-  windowOf.set(aggregates, {
-    generation: f[H.generation],
-    marks,
-    traces,
-    infos: windowInfos,
-    sizes: [f[H.aggregateCount], f[H.markCount], f[H.traceCount]],
-  });
-  return [aggregates, marks, traces];
-}
-
 function callReporter(reporter, results) {
   try {
     reporter(results[0], results[1], results[2]);
@@ -361,7 +305,7 @@ function callReporter(reporter, results) {
 function finishWindow(t, localReporter, windowInfos) {
   if (probesEnd(t) !== boundary().status.Ok) return;
   generation++;
-  const results = readWindow(windowInfos);
+  const results = readWindow(nameIds, windowInfos);
   if (globalReporter) callReporter(globalReporter, results);
   if (typeof localReporter === 'function') callReporter(localReporter, results);
 }
@@ -371,30 +315,6 @@ function finishWindow(t, localReporter, windowInfos) {
 export function probeNameId(name) {
   return idOf(name);
 }
-/** The window number of a results Map this module produced, else 0. Internal. */
-export function windowNumber(aggregates) {
-  const w = aggregates && windowOf.get(aggregates);
-  return w ? w.generation : 0;
-}
-
-/**
- * Which of (aggregates, marks, traces) are the unchanged results of the
- * recorder's last window, so they can be read straight from it: null, or
- * {generation, parts (boundary().windowParts bits), infos (by slot)}.
- * A results object someone resized, or of an older window, is not. Internal.
- */
-export function windowSource(aggregates, marks, traces) {
-  const w = aggregates instanceof Map ? windowOf.get(aggregates) : undefined;
-  if (!w || w.generation !== lastGeneration) return null;
-  const [nAggr, nMarks, nTraces] = w.sizes;
-  const P = boundary().windowParts;
-  let parts = 0;
-  if (aggregates.size === nAggr) parts |= P.Aggregates;
-  if (marks === w.marks && marks.events.length === nMarks) parts |= P.Marks;
-  if (traces === w.traces && traces.events.length === nTraces) parts |= P.Traces;
-  return parts ? { generation: w.generation, parts, infos: w.infos } : null;
-}
-
 // ---- going live ----
 function replay() {
   const entries = log;

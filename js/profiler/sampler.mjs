@@ -48,6 +48,7 @@ import {
   dropPending,
 } from './deferred.mjs';
 import { samplingClock } from '../core/clock.mjs';
+import { setSampleSite } from '../probes/probes.mjs';
 import { Stride } from './stride.mjs';
 
 export const MARKER = '__webprof$';
@@ -231,6 +232,8 @@ export function __webprof$due(t, entry = __webprof$due, early = 0) {
 
 /** A probe site. Cheap unless a sample is due. */
 export { __webprof$probe as probe };
+// Every explicit probe is one while a window records (js/probes/probes.mjs).
+setSampleSite(__webprof$probe);
 function __webprof$probe() {
   if (--countdown > 0) return;
   __webprof$check();

@@ -32,9 +32,11 @@ export function ownScriptUrl() {
  *  - from source: the js/ directory;
  *  - the ES module entries: they share their code in
  *    dist/webprof-chunk-<hash>.mjs (js/tools/build.mjs), so the prefix
- *    .../dist/webprof covers the chunk and the entries beside it;
- *  - the drop-in or a lone entry file: dist/webprof.js, webprof.mjs,
- *    polyfill.mjs (and .min variants) themselves.
+ *    .../dist/webprof covers the chunk and the entries beside it, whether
+ *    this code sits in the chunk or in webprof.mjs (the sampler does: only
+ *    that entry uses it);
+ *  - the drop-in or a lone file: dist/webprof.js, polyfill.mjs (and .min
+ *    variants) themselves.
  * Bundled into a page's script, that script is the page's too, so no
  * prefix: webprof's own frames are then recognised by the `__webprof$`
  * function-name marker only (the core's rule, src/sampling/stack_sampler.h).
@@ -48,7 +50,7 @@ export function ownPrefixOf(scriptUrl) {
   const url = scriptUrl.replace(/[?#].*$/, '');
   const fromSource = /^(.*\/js\/)(?:[\w-]+\/)*[\w-]+\.mjs$/.exec(url);
   if (fromSource) return fromSource[1];
-  const chunk = /^(.*\/webprof)-chunk-\w+\.mjs$/.exec(url);
+  const chunk = /^(.*\/webprof)(?:-chunk-\w+)?\.mjs$/.exec(url);
   if (chunk) return chunk[1];
   return /\/(webprof|polyfill)(\.min)?\.m?js$/.test(url) ? url : '';
 }

@@ -11,7 +11,7 @@ test('the own-URL prefix of each way webprof is loaded', () => {
   assert.equal(ownPrefixOf('https://app.test/js/profiler/sampler.mjs'), 'https://app.test/js/');
   assert.equal(ownPrefixOf(`${d}/webprof-chunk-AB12CD.mjs`), `${d}/webprof`);
   assert.equal(ownPrefixOf(`${d}/webprof.js?v=3`), `${d}/webprof.js`);
-  assert.equal(ownPrefixOf(`${d}/webprof.mjs#x`), `${d}/webprof.mjs`);
+  assert.equal(ownPrefixOf(`${d}/webprof.mjs#x`), `${d}/webprof`);
   assert.equal(ownPrefixOf(`${d}/polyfill.mjs`), `${d}/polyfill.mjs`);
   assert.equal(ownPrefixOf(`${d}/webprof.min.js`), `${d}/webprof.min.js`);
   // Bundled into the page's own script: no prefix, the name marker only.
