@@ -10,15 +10,13 @@
 #include <vector>
 
 #include "import/chrome_trace.h"
+#include "trace_invariants.h"
 #include "v8_profile_gen.h"
 
 using namespace webprof;
+using fuzz::Check;
 
 namespace {
-
-void Check(bool ok) {
-  if (!ok) std::abort();
-}
 
 std::string Generated(fuzz::Reader& r) {
   std::string events;
@@ -57,9 +55,7 @@ std::string Generated(fuzz::Reader& r) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::Reader r{data, size};
-  std::string json = r.Byte() % 2
-                         ? Generated(r)
-                         : std::string(reinterpret_cast<const char*>(r.p), r.n);
+  std::string json = fuzz::GeneratedOrRaw(r, Generated);
   std::vector<ChromeTraceProfile> profiles;
   ChromeTraceImportInfo info;
   std::string error;
@@ -68,18 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Check(!error.empty() && profiles.empty());
   } else {
     for (const ChromeTraceProfile& p : profiles) {
-      const ProfilerTrace& t = p.session->trace();
-      Check(t.samples().size() == p.samples);
-      for (uint32_t i = 0; i < t.stacks().size(); ++i) {
-        const Stack& row = t.stacks().Get(StackId(i));
-        Check(t.frames().Contains(row.frame));
-        Check(row.parent.is_none() || row.parent.value < i);
-      }
-      double prev = 0;
-      for (size_t i = 0; i < t.samples().size(); ++i) {
-        Check(t.samples()[i].timestamp >= prev);
-        prev = t.samples()[i].timestamp;
-      }
+      Check(p.session->trace().samples().size() == p.samples);
+      fuzz::CheckTrace(p.session->trace());
     }
   }
   return 0;

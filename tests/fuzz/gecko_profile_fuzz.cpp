@@ -6,26 +6,15 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "fuzz_reader.h"
 #include "import/gecko_profile.h"
+#include "trace_invariants.h"
 
 using namespace webprof;
 
 namespace {
-
-void Check(bool ok) {
-  if (!ok) std::abort();
-}
-
-std::string Quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    if (static_cast<unsigned char>(c) >= 0x20) out.push_back(c);
-  }
-  return out + "\"";
-}
 
 // A number cell: an index, null, a bool or a double, all from the input.
 std::string Cell(fuzz::Reader& r, uint32_t range) {
@@ -55,8 +44,8 @@ std::string Generated(fuzz::Reader& r) {
   std::string strings;
   for (uint32_t i = 0; i < nstrings; ++i) {
     if (i) strings += ",";
-    strings +=
-        r.Byte() % 4 ? Quoted(kLocations[r.Byte() % 8]) : Quoted(r.Bytes());
+    strings += r.Byte() % 4 ? fuzz::Quoted(kLocations[r.Byte() % 8])
+                            : fuzz::Quoted(r.Bytes());
   }
   std::string frames, stacks, samples;
   for (uint32_t i = 0; i < nframes; ++i)
@@ -86,17 +75,14 @@ std::string Generated(fuzz::Reader& r) {
       "\"https://a.test/\"}],\"sources\":{\"schema\":{\"startLine\":2,"
       "\"startColumn\":3},\"data\":[[\"id\",\"u\"," +
       Cell(r, 5) + "," + Cell(r, 5) + "]]},\"threads\":[" + thread + "]}]}";
-  if (r.Byte() % 4 == 0) json.resize(r.U32() % (json.size() + 1));
-  return json;
+  return fuzz::Cut(r, std::move(json));
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::Reader r{data, size};
-  std::string json = r.Byte() % 2
-                         ? Generated(r)
-                         : std::string(reinterpret_cast<const char*>(r.p), r.n);
+  std::string json = fuzz::GeneratedOrRaw(r, Generated);
   GeckoImportOptions o;
   if (r.Byte() % 2) o.page_url = "https://a.test/";
   if (r.Byte() % 2) o.window_start_ms = 2000 + r.Byte() % 64;
@@ -104,24 +90,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   GeckoImportInfo info;
   std::string error;
   Status st = ImportGeckoProfile(json, o, &session, &info, &error);
-  const ProfilerTrace& t = session.trace();
-  if (st != Status::kOk) {
-    Check(!error.empty());
-    Check(t.samples().size() == 0 && t.frames().size() == 0);
-    return 0;
-  }
-  Check(t.samples().size() == info.samples);
-  for (uint32_t i = 0; i < t.stacks().size(); ++i) {
-    const Stack& row = t.stacks().Get(StackId(i));
-    Check(t.frames().Contains(row.frame));
-    Check(row.parent.is_none() || row.parent.value < i);
-  }
-  double prev = 0;
-  for (size_t i = 0; i < t.samples().size(); ++i) {
-    const Sample& s = t.samples()[i];
-    Check(s.timestamp >= prev);
-    Check(s.stack.is_none() || t.stacks().Contains(s.stack));
-    prev = s.timestamp;
-  }
+  fuzz::CheckImport(st, error, session.trace(), info.samples);
   return 0;
 }

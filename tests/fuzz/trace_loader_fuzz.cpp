@@ -31,16 +31,14 @@
 #include "import/w3c_trace.h"
 #include "sampling/stack_sampler.h"
 #include "trace/trace_loader.h"
+#include "trace_invariants.h"
 
 using namespace webprof;
+using fuzz::Check;
 
 namespace {
 
 constexpr uint32_t kNone = TraceLoader::kNone;
-
-void Check(bool ok) {
-  if (!ok) std::abort();
-}
 
 // JS ToUint32 (what storing a number into a Uint32Array does).
 uint32_t ToUint32(double v) {
@@ -210,28 +208,17 @@ Status LoadSamples(TraceLoader& l, ProfilerTrace& t,
   return Status::kOk;
 }
 
+// The shared integrity and, loaded as sampled, no kept frame that is
+// webprof's own or a hidden script's.
 void CheckTrace(const ProfilerTrace& t, bool as_sampled) {
+  fuzz::CheckTrace(t);
+  if (!as_sampled) return;
   for (uint32_t i = 0; i < t.frames().size(); ++i) {
     const Frame& f = t.frames().Get(FrameId(i));
-    Check(t.names().Contains(f.name));
-    Check(f.resource.is_none() || f.resource.value < t.resources().size());
-    if (!as_sampled) continue;
     Check(!Rule().IsOwnName(t.names().Get(f.name)));
     if (f.resource.is_none()) continue;
     std::string_view url = t.resource_url(f.resource);
     Check(!Rule().IsOwnScript(url) && !Hidden(url));
-  }
-  for (uint32_t i = 0; i < t.stacks().size(); ++i) {
-    const Stack& row = t.stacks().Get(StackId(i));
-    Check(t.frames().Contains(row.frame));
-    Check(row.parent.is_none() || row.parent.value < i);
-  }
-  double prev = 0;
-  for (size_t i = 0; i < t.samples().size(); ++i) {
-    const Sample& s = t.samples()[i];
-    Check(s.timestamp >= prev && std::isfinite(s.timestamp));
-    Check(s.stack.is_none() || t.stacks().Contains(s.stack));
-    prev = s.timestamp;
   }
 }
 

@@ -10,38 +10,22 @@
 #include "base/utf8.h"
 #include "fuzz_reader.h"
 #include "trace/session.h"
+#include "trace_invariants.h"
 
 using namespace webprof;
 
 namespace {
 
 using Reader = fuzz::Reader;
+using fuzz::Check;
 
-void Check(bool ok) {
-  if (!ok) std::abort();
-}
-
+// The shared integrity, names valid UTF-8 and the buffer within its limit.
 void CheckInvariants(const Session& s) {
   const ProfilerTrace& t = s.trace();
-  for (uint32_t i = 0; i < t.stacks().size(); ++i) {
-    const Stack& row = t.stacks().Get(StackId(i));
-    Check(t.frames().Contains(row.frame));
-    Check(row.parent.is_none() || row.parent.value < i);
-  }
-  for (const Frame& f : t.frames().rows()) {
-    Check(t.names().Contains(f.name));
-    Check(f.resource.is_none() ||
-          t.resources().Contains(StringId(f.resource.value)));
+  fuzz::CheckTrace(t);
+  for (const Frame& f : t.frames().rows())
     Check(IsValidUtf8(t.names().Get(f.name)));
-  }
   Check(t.samples().size() <= s.max_buffer_size());
-  double last = 0;
-  for (size_t i = 0; i < t.samples().size(); ++i) {
-    const Sample& smp = t.samples()[i];
-    Check(smp.timestamp >= last);
-    last = smp.timestamp;
-    Check(smp.stack.is_none() || t.stacks().Contains(smp.stack));
-  }
 }
 
 }  // namespace

@@ -10,15 +10,6 @@
 
 namespace webprof::fuzz {
 
-inline std::string Quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    if (static_cast<unsigned char>(c) >= 0x20) out.push_back(c);
-  }
-  return out + "\"";
-}
-
 inline std::string CallFrame(Reader& r) {
   static const char* kNames[] = {"(root)", "(program)",           "(idle)", "f",
                                  "",       "(garbage collector)", "g"};
@@ -59,11 +50,6 @@ inline void Samples(Reader& r, std::string* samples, std::string* deltas) {
     *deltas += (i ? "," : "") + std::to_string(int(r.Byte() % 40) - 8);
   }
   if (r.Byte() % 8 == 0) *deltas += ",1";  // a length mismatch
-}
-
-inline std::string Cut(Reader& r, std::string json) {
-  if (r.Byte() % 4 == 0) json.resize(r.U32() % (json.size() + 1));
-  return json;
 }
 
 }  // namespace webprof::fuzz
