@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "bind_embind.h"
 #include "bind_util.h"
 #include "boundary/boundary.h"
 #include "export/byte_sink.h"
@@ -150,15 +151,8 @@ class ExportBuilder {
     return out;
   }
 
-  double size() const { return double(out_.size()); }
-  uint32_t chunkCount() const { return uint32_t(out_.chunk_count()); }
-  uintptr_t chunkPtr(uint32_t i) const {
-    return reinterpret_cast<uintptr_t>(out_.chunk_data(i));
-  }
-  uint32_t chunkLength(uint32_t i) const {
-    return uint32_t(out_.chunk_length(i));
-  }
-  void clearOutput() { out_.Clear(); }
+  // What write() wrote, read by JS through bind_embind.h's accessors.
+  ByteSink& output() { return out_; }
 
  private:
   ExportInput input_;
@@ -187,8 +181,8 @@ val ExportFormatList() {
 
 EMSCRIPTEN_BINDINGS(export) {
   function("exportFormats", &ExportFormatList);
-  class_<ExportBuilder>("ExportBuilder")
-      .constructor<>()
+  class_<ExportBuilder> builder("ExportBuilder");
+  builder.constructor<>()
       .function("addMarks", &ExportBuilder::addMarks)
       .function("addTraces", &ExportBuilder::addTraces)
       .function("addAggregates", &ExportBuilder::addAggregates)
@@ -196,10 +190,6 @@ EMSCRIPTEN_BINDINGS(export) {
       .function("setThread", &ExportBuilder::setThread)
       .function("useSession", &ExportBuilder::useSession)
       .function("write", &ExportBuilder::write)
-      .function("summarize", &ExportBuilder::summarize)
-      .function("size", &ExportBuilder::size)
-      .function("chunkCount", &ExportBuilder::chunkCount)
-      .function("chunkPtr", &ExportBuilder::chunkPtr)
-      .function("chunkLength", &ExportBuilder::chunkLength)
-      .function("clearOutput", &ExportBuilder::clearOutput);
+      .function("summarize", &ExportBuilder::summarize);
+  bind::WithOutput(builder);
 }

@@ -1,7 +1,8 @@
 // Bulk input to the core: tables written into Wasm memory as a few buffers
 // (all strings of a table as one UTF-8 blob plus a Uint32Array of byte
 // lengths; numbers as one Float64Array/Uint32Array), so cost does not scale
-// with boundary crossings.
+// with boundary crossings. Bulk output the other way: an export's chunks
+// copied out at once.
 import { WebprofError } from './core.mjs';
 
 const encoder = new TextEncoder();
@@ -55,4 +56,22 @@ export class Heap {
     for (const p of this.ptrs) this.m._free(p);
     this.ptrs = [];
   }
+}
+
+/**
+ * The bytes a binding wrote into its ByteSink (`sink`: an ExportBuilder or a
+ * ProfileMerge, wasm/bind_embind.h), copied chunk by chunk into one
+ * ArrayBuffer — a copy, as memory growth detaches views — then cleared there.
+ */
+export function copyChunks(m, sink) {
+  const out = new Uint8Array(sink.size());
+  let at = 0;
+  for (let i = 0, n = sink.chunkCount(); i < n; i++) {
+    const ptr = sink.chunkPtr(i);
+    const len = sink.chunkLength(i);
+    out.set(m.HEAPU8.subarray(ptr, ptr + len), at);
+    at += len;
+  }
+  sink.clearOutput();
+  return out.buffer;
 }

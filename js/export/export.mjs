@@ -19,7 +19,7 @@
 // memory outlives the call.
 import { infoJson } from '../probes/info.mjs';
 import { core, guard } from '../core/core.mjs';
-import { Heap } from '../core/heap.mjs';
+import { Heap, copyChunks } from '../core/heap.mjs';
 import { boundary, check } from '../core/boundary.mjs';
 import { TraceSession, heldSession, loadTrace } from '../profiler/trace.mjs';
 import { windowSource } from '../probes/probes.mjs';
@@ -208,19 +208,6 @@ function exportAs(format, input, options) {
       b.delete();
     }
   });
-}
-
-function copyChunks(m, b) {
-  const out = new Uint8Array(b.size());
-  let at = 0;
-  for (let i = 0, n = b.chunkCount(); i < n; i++) {
-    const ptr = b.chunkPtr(i);
-    const len = b.chunkLength(i);
-    out.set(m.HEAPU8.subarray(ptr, ptr + len), at);
-    at += len;
-  }
-  b.clearOutput();
-  return out.buffer;
 }
 
 // Probes' MarkTimeline/TraceTimeline ({events: [...]}) or plain arrays.

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { core, guard, ready, WebprofError } from '../core/core.mjs';
 import { boundary, check } from '../core/boundary.mjs';
-import { Heap } from '../core/heap.mjs';
+import { Heap, copyChunks } from '../core/heap.mjs';
 
 export { ready, WebprofError };
 
@@ -218,16 +218,7 @@ export class ProfileMerger {
       );
     return guard((m) => {
       check(h.write(f.id), `merge: ${format}`);
-      const out = new Uint8Array(h.size());
-      let at = 0;
-      for (let i = 0, n = h.chunkCount(); i < n; i++) {
-        const ptr = h.chunkPtr(i);
-        const len = h.chunkLength(i);
-        out.set(m.HEAPU8.subarray(ptr, ptr + len), at);
-        at += len;
-      }
-      h.clearOutput();
-      return out.buffer;
+      return copyChunks(m, h);
     });
   }
 

@@ -7,13 +7,14 @@
 // read straight into it, never into a JS string — and commits them; then
 // addInput/addSourceMap hands the buffer to the core and empties it (its
 // capacity stays: peak memory is the largest input, not their sum). Output
-// stays in the merge's ByteSink chunks until JS copied them (clearOutput).
+// stays in the merge's ByteSink chunks until JS copied them (bind_embind.h).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <algorithm>
 #include <string>
 
+#include "bind_embind.h"
 #include "bind_util.h"
 #include "export/format_registry.h"
 #include "merge/profile_merger.h"
@@ -108,15 +109,8 @@ class ProfileMerge {
     if (!entry) return bind::kTrapped;
     return int32_t(merger_.Write(format, ExportOptions{}, out_));
   }
-  double size() const { return double(out_.size()); }
-  uint32_t chunkCount() const { return uint32_t(out_.chunk_count()); }
-  uintptr_t chunkPtr(uint32_t i) const {
-    return reinterpret_cast<uintptr_t>(out_.chunk_data(i));
-  }
-  uint32_t chunkLength(uint32_t i) const {
-    return uint32_t(out_.chunk_length(i));
-  }
-  void clearOutput() { out_.Clear(); }
+  // What write() wrote, read by JS through bind_embind.h's accessors.
+  ByteSink& output() { return out_; }
 
  private:
   ProfileMerger merger_;
@@ -128,8 +122,8 @@ class ProfileMerge {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(merge) {
-  class_<ProfileMerge>("ProfileMerge")
-      .constructor<>()
+  class_<ProfileMerge> merge("ProfileMerge");
+  merge.constructor<>()
       .function("inputSpace", &ProfileMerge::inputSpace)
       .function("commitInput", &ProfileMerge::commitInput)
       .function("inputSize", &ProfileMerge::inputSize)
@@ -137,10 +131,6 @@ EMSCRIPTEN_BINDINGS(merge) {
       .function("addInput", &ProfileMerge::addInput)
       .function("addSourceMap", &ProfileMerge::addSourceMap)
       .function("totals", &ProfileMerge::totals)
-      .function("write", &ProfileMerge::write)
-      .function("size", &ProfileMerge::size)
-      .function("chunkCount", &ProfileMerge::chunkCount)
-      .function("chunkPtr", &ProfileMerge::chunkPtr)
-      .function("chunkLength", &ProfileMerge::chunkLength)
-      .function("clearOutput", &ProfileMerge::clearOutput);
+      .function("write", &ProfileMerge::write);
+  bind::WithOutput(merge);
 }
