@@ -13,9 +13,13 @@
 #pragma once
 
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <cstdint>
+#include <string>
 
+#include "base/status.h"
+#include "bind_util.h"
 #include "export/byte_sink.h"
 
 namespace webprof::bind {
@@ -49,6 +53,25 @@ const emscripten::class_<T>& WithOutput(const emscripten::class_<T>& c) {
       .function("chunkPtr", &OutputChunkPtr<T>)
       .function("chunkLength", &OutputChunkLength<T>)
       .function("clearOutput", &ClearOutput<T>);
+}
+
+// A core call whose result JS reads as {status, error, ...}, run under the
+// instance's health entry: a refused entry gives {status: kTrapped} and runs
+// nothing. `call(out, &error)` runs the core, sets its own fields (what the
+// core reported) on `out` and returns the Status.
+template <class Call>
+emscripten::val StatusResult(Call call) {
+  emscripten::val out = emscripten::val::object();
+  boundary::Entry entry(instance_health);
+  if (!entry) {
+    out.set("status", kTrapped);
+    return out;
+  }
+  std::string error;
+  Status st = call(out, &error);
+  out.set("status", static_cast<int32_t>(st));
+  out.set("error", error);
+  return out;
 }
 
 }  // namespace webprof::bind

@@ -1,5 +1,6 @@
 // Bindings for the importers of other profilers' formats (src/import/):
-// one function per format, converting arguments and the result only.
+// one function per format, converting arguments and the result only (the
+// entry check and {status, error}: bind_embind.h StatusResult).
 //
 // Ownership: JS malloc()s the profile text in Wasm memory, calls, then
 // frees it; the imported trace goes into a Session JS already owns (a
@@ -10,6 +11,7 @@
 
 #include <string>
 
+#include "bind_embind.h"
 #include "bind_util.h"
 #include "import/cpuprofile.h"
 #include "import/gecko_profile.h"
@@ -19,6 +21,15 @@ using namespace webprof;
 
 namespace {
 
+// The profile text JS malloc()ed (its length a JS number).
+std::string_view Text(uintptr_t ptr, double len) {
+  return bind::View(ptr, static_cast<uint32_t>(len));
+}
+// The Session behind a TraceSession's handle (JsSession::handle()).
+Session* SessionAt(uintptr_t handle) {
+  return reinterpret_cast<Session*>(handle);
+}
+
 // A Gecko profile (UTF-8 JSON at text_ptr) into the session behind
 // `handle`: {status, error, intervalMs, pid, tid, threadName, processName,
 // threadSamples, samples, timeOriginMs, truncated}. Window and origin are
@@ -26,34 +37,26 @@ namespace {
 val ImportGecko(uintptr_t handle, uintptr_t text_ptr, double text_len,
                 std::string page_url, double window_start, double window_end,
                 double time_origin) {
-  val out = val::object();
-  boundary::Entry entry(bind::instance_health);
-  if (!entry) {
-    out.set("status", bind::kTrapped);
-    return out;
-  }
   GeckoImportOptions o;
   o.page_url = std::move(page_url);
   o.window_start_ms = window_start;
   o.window_end_ms = window_end;
   o.time_origin_ms = time_origin;
-  GeckoImportInfo info;
-  std::string error;
-  Status st =
-      ImportGeckoProfile(bind::View(text_ptr, static_cast<uint32_t>(text_len)),
-                         o, reinterpret_cast<Session*>(handle), &info, &error);
-  out.set("status", static_cast<int32_t>(st));
-  out.set("error", error);
-  out.set("intervalMs", info.interval_ms);
-  out.set("pid", double(info.pid));
-  out.set("tid", double(info.tid));
-  out.set("threadName", info.thread_name);
-  out.set("processName", info.process_name);
-  out.set("threadSamples", info.thread_samples);
-  out.set("samples", info.samples);
-  out.set("timeOriginMs", info.time_origin_ms);
-  out.set("truncated", info.truncated);
-  return out;
+  return bind::StatusResult([&](val& out, std::string* error) {
+    GeckoImportInfo info;
+    Status st = ImportGeckoProfile(Text(text_ptr, text_len), o,
+                                   SessionAt(handle), &info, error);
+    out.set("intervalMs", info.interval_ms);
+    out.set("pid", double(info.pid));
+    out.set("tid", double(info.tid));
+    out.set("threadName", info.thread_name);
+    out.set("processName", info.process_name);
+    out.set("threadSamples", info.thread_samples);
+    out.set("samples", info.samples);
+    out.set("timeOriginMs", info.time_origin_ms);
+    out.set("truncated", info.truncated);
+    return st;
+  });
 }
 
 // A V8 .cpuprofile (UTF-8 JSON at text_ptr) into the session behind
@@ -62,29 +65,21 @@ val ImportGecko(uintptr_t handle, uintptr_t text_ptr, double text_len,
 // (NaN: its startTime).
 val ImportCpu(uintptr_t handle, uintptr_t text_ptr, double text_len,
               double time_origin_us) {
-  val out = val::object();
-  boundary::Entry entry(bind::instance_health);
-  if (!entry) {
-    out.set("status", bind::kTrapped);
-    return out;
-  }
   CpuProfileImportOptions o;
   o.time_origin_us = time_origin_us;
-  CpuProfileImportInfo info;
-  std::string error;
-  Status st =
-      ImportCpuProfile(bind::View(text_ptr, static_cast<uint32_t>(text_len)), o,
-                       reinterpret_cast<Session*>(handle), &info, &error);
-  out.set("status", static_cast<int32_t>(st));
-  out.set("error", error);
-  out.set("startUs", info.start_us);
-  out.set("timeOriginUs", info.time_origin_us);
-  out.set("endMs", info.end_ms);
-  out.set("nodes", info.nodes);
-  out.set("profileSamples", info.profile_samples);
-  out.set("samples", info.samples);
-  out.set("truncated", info.truncated);
-  return out;
+  return bind::StatusResult([&](val& out, std::string* error) {
+    CpuProfileImportInfo info;
+    Status st = ImportCpuProfile(Text(text_ptr, text_len), o, SessionAt(handle),
+                                 &info, error);
+    out.set("startUs", info.start_us);
+    out.set("timeOriginUs", info.time_origin_us);
+    out.set("endMs", info.end_ms);
+    out.set("nodes", info.nodes);
+    out.set("profileSamples", info.profile_samples);
+    out.set("samples", info.samples);
+    out.set("truncated", info.truncated);
+    return st;
+  });
 }
 
 }  // namespace

@@ -46,45 +46,31 @@ class ProfileMerge {
   // The committed bytes as input `name` (UTF-8 at blob/lens, one string):
   // {status, error, format, profiles, samples, timeNs}.
   val addInput(uintptr_t blob, uintptr_t lens) {
-    val out = val::object();
-    boundary::Entry entry(bind::instance_health);
-    if (!entry) {
-      out.set("status", bind::kTrapped);
-      return out;
-    }
-    bind::Strings s(blob, lens);
-    MergeInputInfo info;
-    std::string error;
-    Status st = merger_.AddInput(std::string_view(text_.data(), committed_),
-                                 s.Next(), &info, &error);
-    committed_ = 0;
-    out.set("status", int32_t(st));
-    out.set("error", error);
-    out.set("format", std::string(ProfileFormatName(info.format)));
-    out.set("profiles", info.profiles);
-    out.set("samples", double(info.samples));
-    out.set("timeNs", double(info.time_ns));
-    return out;
+    return bind::StatusResult([&](val& out, std::string* error) {
+      bind::Strings s(blob, lens);
+      MergeInputInfo info;
+      Status st = merger_.AddInput(std::string_view(text_.data(), committed_),
+                                   s.Next(), &info, error);
+      committed_ = 0;
+      out.set("format", std::string(ProfileFormatName(info.format)));
+      out.set("profiles", info.profiles);
+      out.set("samples", double(info.samples));
+      out.set("timeNs", double(info.time_ns));
+      return st;
+    });
   }
 
   // The committed bytes as the source map of `script` found at `mapUrl`
   // (blob/lens: the two strings): {status, error}.
   val addSourceMap(uintptr_t blob, uintptr_t lens) {
-    val out = val::object();
-    boundary::Entry entry(bind::instance_health);
-    if (!entry) {
-      out.set("status", bind::kTrapped);
-      return out;
-    }
-    bind::Strings s(blob, lens);
-    std::string_view script = s.Next(), map_url = s.Next();
-    std::string error;
-    Status st = merger_.AddSourceMap(
-        script, std::string_view(text_.data(), committed_), map_url, &error);
-    committed_ = 0;
-    out.set("status", int32_t(st));
-    out.set("error", error);
-    return out;
+    return bind::StatusResult([&](val&, std::string* error) {
+      bind::Strings s(blob, lens);
+      std::string_view script = s.Next(), map_url = s.Next();
+      Status st = merger_.AddSourceMap(
+          script, std::string_view(text_.data(), committed_), map_url, error);
+      committed_ = 0;
+      return st;
+    });
   }
 
   // {inputs, profiles, samples, timeNs, stacks, frames, memoryBytes,
