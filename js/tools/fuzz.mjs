@@ -1,10 +1,14 @@
-// `npm run fuzz -- --minutes N [--jobs J] [name…]`: runs every libFuzzer
+// `npm run fuzz -- --minutes N [name…]`: runs every libFuzzer
 // target of the fuzz build (build/fuzz/tests/fuzz/*_fuzz, `cmake --preset fuzz
 // && cmake --build build/fuzz`) for N minutes each (default 1), with a corpus
 // kept per target under build/fuzz/corpus/<name>/, and prints each target's
 // execs, coverage and the verdict. Exits 1 when a target crashed (libFuzzer
 // leaves the reproducer as crash-* in build/fuzz/). ASan + UBSan are on in
-// that build; a UBSan report stops the run too. Names given: only those targets.
+// that build; a UBSan report stops the run too. Names given: only the targets
+// they start (a name that starts none, or an unknown option, is refused rather
+// than fuzzing nothing and passing). One target at a time: the machine's few
+// cores are shared with builds, and a target given more time finds more than
+// two sharing it.
 // A target with seeds (SEEDS: real inputs from tests/fixtures/) starts its
 // corpus from them; seeds missing from a kept corpus are added again.
 import { spawnSync } from 'node:child_process';
@@ -35,25 +39,26 @@ function seed(name, corpus) {
 const args = process.argv.slice(2);
 let minutes = 1;
 const only = [];
+function refuse(message) {
+  console.error(`webprof fuzz: ${message}`);
+  process.exit(2);
+}
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--minutes') minutes = Number(args[++i]);
+  else if (args[i].startsWith('-'))
+    refuse(`unknown option ${args[i]} (usage: npm run fuzz -- --minutes N [name…])`);
   else only.push(args[i]);
 }
-if (!(minutes > 0)) {
-  console.error('webprof fuzz: --minutes needs a positive number');
-  process.exit(2);
-}
+if (!(minutes > 0)) refuse('--minutes needs a positive number');
 const dir = join(root, 'build/fuzz/tests/fuzz');
-if (!existsSync(dir)) {
-  console.error(
-    'webprof fuzz: no fuzz build; run `cmake --preset fuzz && cmake --build build/fuzz -j2` first',
-  );
-  process.exit(2);
-}
-const targets = readdirSync(dir)
+if (!existsSync(dir))
+  refuse('no fuzz build; run `cmake --preset fuzz && cmake --build build/fuzz -j2` first');
+const all = readdirSync(dir)
   .filter((f) => f.endsWith('_fuzz') && statSync(join(dir, f)).isFile())
-  .filter((f) => !only.length || only.some((o) => f.startsWith(o)))
   .sort();
+const unknown = only.filter((o) => !all.some((f) => f.startsWith(o)));
+if (unknown.length) refuse(`no target named ${unknown.join(', ')} (targets: ${all.join(', ')})`);
+const targets = all.filter((f) => !only.length || only.some((o) => f.startsWith(o)));
 let failed = 0;
 for (const name of targets) {
   const corpus = join(root, 'build/fuzz/corpus', name);
