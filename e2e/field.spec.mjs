@@ -9,10 +9,10 @@
 // lists the hot function by its original name.
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMinifiedApp, ORIGINAL } from '../tests/support/minified-workload.mjs';
-import { installFieldServer, listen } from '../tests/support/field-server.mjs';
+import { installFieldServer, listen, storedProfile } from '../tests/support/field-server.mjs';
 import { startStaticServer } from './server.mjs';
 
 const RELEASE = 'e2e-2026.12.1';
@@ -90,20 +90,7 @@ async function openPage(page, release, options) {
   return page.evaluate(() => window.collector.diagnostics);
 }
 
-async function waitForStored(release) {
-  const dir = join(fs.data, release);
-  for (let i = 0; i < 100; i++) {
-    let files = [];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      /* not yet */
-    }
-    if (files.length) return JSON.parse(readFileSync(join(dir, files[0]), 'utf8'));
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no profile stored for ${release}`);
-}
+const waitForStored = (release) => storedProfile(fs.data, release);
 
 // The sampled functions of the bundle as the server stored them, mapped to
 // their original files.

@@ -7,12 +7,12 @@
 // Run: node --test e2e/firefox/   (needs the dist build)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startStaticServer } from '../server.mjs';
 import { buildMinifiedApp, ORIGINAL } from '../../tests/support/minified-workload.mjs';
-import { installFieldServer, listen } from '../../tests/support/field-server.mjs';
+import { installFieldServer, listen, storedProfile } from '../../tests/support/field-server.mjs';
 
 const FIREFOX = process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr';
 const RELEASE = 'firefox-1';
@@ -59,20 +59,7 @@ after(async () => {
   field?.close();
 });
 
-async function waitForStored(release) {
-  const dir = join(fs.data, release);
-  for (let i = 0; i < 100; i++) {
-    let files = [];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      /* not yet */
-    }
-    if (files.length) return JSON.parse(readFileSync(join(dir, files[0]), 'utf8'));
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing stored for ${release}`);
-}
+const waitForStored = (release) => storedProfile(fs.data, release);
 
 test('leaving the page sends the polyfill trace; the server maps it to the original functions', async () => {
   const page = await browser.newPage();

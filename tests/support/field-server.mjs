@@ -3,7 +3,7 @@
 // a link to this repository, whose package.json exports dist/) — in a
 // temporary directory: for tests/js/field-server.test.mjs and the browser
 // tests of field collection.
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,4 +26,23 @@ export function listen(server) {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)),
   );
+}
+
+/**
+ * The first profile the server stored for `release` under its `data` folder,
+ * parsed; polled for 10 s, as a beacon arrives after the page let go of it.
+ */
+export async function storedProfile(data, release) {
+  const dir = join(data, release);
+  for (let i = 0; i < 100; i++) {
+    let files = [];
+    try {
+      files = readdirSync(dir);
+    } catch {
+      /* not yet */
+    }
+    if (files.length) return JSON.parse(readFileSync(join(dir, files[0]), 'utf8'));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no profile stored for ${release}`);
 }
