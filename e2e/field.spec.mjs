@@ -8,12 +8,12 @@
 // names and files; `go tool pprof -top` on the server's /pprof/<release>
 // lists the hot function by its original name.
 import { test, expect } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMinifiedApp, ORIGINAL } from '../tests/support/minified-workload.mjs';
 import { installFieldServer, listen, storedProfile } from '../tests/support/field-server.mjs';
 import { startStaticServer } from './server.mjs';
+import { goPprofTop } from '../tests/support/pprof.mjs';
 
 const RELEASE = 'e2e-2026.12.1';
 let fs; // the installed example server: {data, maps, ...}
@@ -123,17 +123,9 @@ test('navigating away sends the trace by beacon; the server stores it mapped to 
   expect(stored.field.reason).toBe('pagehide');
   expectMapped(stored, 'polyfill');
   // What a profiling server or a person reads: the release's merged pprof, from the server's URL.
-  const pprof = await new Promise((resolve) => {
-    const child = spawn('go', ['tool', 'pprof', '-top', endpoint.replace(/\/ingest$/, `/pprof/${release}`)], {
-      env: { ...process.env, PPROF_TMPDIR: fs.dir },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (status) => resolve({ status, out }));
-  });
-  expect(pprof.status, pprof.out).toBe(0);
-  expect(pprof.out).toMatch(/\brender\b/);
+  const pprof = await goPprofTop(endpoint.replace(/\/ingest$/, `/pprof/${release}`), { tmp: fs.dir });
+  expect(pprof.status, pprof.stderr).toBe(0);
+  expect(pprof.rows.map((x) => x.name)).toContain('render');
 });
 
 test('closing the tab sends it too', async ({ page }) => {

@@ -11,11 +11,12 @@
 // The user's code (doWork, the checkout page) never reads the clock: only
 // the rewritten or transformed code's own checks can sample inside it.
 import { test, expect } from '@playwright/test';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { startStaticServer, root } from './server.mjs';
+import { spawnText } from '../tests/support/spawn.mjs';
 
 /** The fenced code blocks of README.md's "## Use it" section, in order. */
 function useItSnippets() {
@@ -45,17 +46,7 @@ const dir = (name) => {
   return d;
 };
 
-function run(cmd, args, options) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, options);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = spawnText;
 
 function namesOnStacks(trace) {
   const names = new Set();

@@ -5,27 +5,16 @@
 // Chromium the way a user would (file:// for the recording) and must show the
 // hot function; screenshots go to the test's output.
 import { test, expect } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root, startStaticServer } from './server.mjs';
+import { webprofCli } from '../tests/support/spawn.mjs';
 
 test.describe.configure({ timeout: 120_000 });
 
-function recordCli(args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'dist/webprof-cli.mjs'), 'record', ...args], {
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const recordCli = (args, env = {}) => webprofCli(['record', ...args], { env: { ...process.env, ...env } });
 
 // speedscope's sandwich view is a DOM table of the functions.
 async function speedscopeFunctions(frame) {

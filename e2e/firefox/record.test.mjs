@@ -5,13 +5,13 @@
 // Run: node --test e2e/firefox/   (needs the dist build)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../server.mjs';
 import { launchProfiledFirefox } from '../../dist/playwright.mjs';
+import { webprofCli } from '../../tests/support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let server, base;
@@ -21,16 +21,7 @@ before(async () => {
 });
 after(() => server.close());
 
-function run(args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'dist', 'webprof-cli.mjs'), ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = (args) => webprofCli(args);
 
 // The hot function's row of summary.txt: "self%  total%  name (url:line)".
 function hotRow(summaryText) {

@@ -5,12 +5,12 @@
 // Run: node --test e2e/webkit/   (needs `npm run build:js` first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webkitMissing } from '../../js/node/webkit.mjs';
-import { root, startStaticServer } from '../server.mjs';
+import { startStaticServer } from '../server.mjs';
+import { webprofCli } from '../../tests/support/spawn.mjs';
 
 const missing = webkitMissing();
 if (missing) console.log(`# WebKit record SKIPPED: ${missing}`);
@@ -21,16 +21,7 @@ before(async () => {
 });
 after(() => server.close());
 
-function webprof(...args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'dist', 'webprof-cli.mjs'), ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const webprof = (...args) => webprofCli(args);
 
 test(
   'record --browser webkit names the hot function of an untouched inline script',

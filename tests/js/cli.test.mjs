@@ -2,12 +2,13 @@
 // its error cases: each prints one clear line and exits non-zero.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../e2e/server.mjs';
+import { webprofCli } from '../support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'dist', 'webprof-cli.mjs');
@@ -33,16 +34,7 @@ const errorLines = (r) =>
     .split('\n')
     .filter((l) => !l.startsWith('['));
 
-function webprofAsync(...args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const webprofAsync = (...args) => webprofCli(args);
 
 test('records an untouched page into all three formats', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-record-'));

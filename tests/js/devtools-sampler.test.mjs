@@ -6,16 +6,15 @@
 // of webprof (the page gets no agent at all).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../e2e/server.mjs';
+import { webprofCli } from '../support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'dist', 'webprof-cli.mjs');
 let server;
 let base;
 let dir;
@@ -32,23 +31,8 @@ after(() => {
 
 function record(interval) {
   const out = join(dir, `every-${interval}`);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [
-      bin,
-      'record',
-      `${base}/hot-inline.html`,
-      '--native',
-      '--interval',
-      String(interval),
-      '--seconds',
-      '2',
-      '--out',
-      out,
-    ]);
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stderr, out }));
-  });
+  const args = ['record', `${base}/hot-inline.html`, '--native', '--interval', String(interval)];
+  return webprofCli([...args, '--seconds', '2', '--out', out]).then((r) => ({ ...r, out }));
 }
 
 // The hot function's self share among all samples, from summary.txt.

@@ -6,7 +6,6 @@
 // -top` on the merged profile.pb.gz, source maps, errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -14,24 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync, createGunzip } from 'node:zlib';
 import { ready, mergeProfiles, ProfileMerger, WebprofError } from 'webprof/merge';
 import { exportFormats, ready as pageCoreReady } from 'webprof';
+import { webprofCli } from '../support/spawn.mjs';
+import { goPprofTop, UNIT_NS } from '../support/pprof.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'dist', 'webprof-cli.mjs');
 const fixtures = join(root, 'tests', 'fixtures');
 const CPU = join(fixtures, 'v8-profiles', 'chromium156', 'profile.cpuprofile');
 const TRACE = join(fixtures, 'v8-profiles', 'chromium156', 'trace.json');
 const W3C = join(fixtures, 'traces', 'chromium156-native.json');
-
-function run(cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, PPROF_TMPDIR: tmpdir() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 // Samples and time of each input, from the files (the documented rule: a
 // sample lasts until the next, the last one until endTime).
@@ -133,43 +122,21 @@ function gzipPath() {
   return p;
 }
 
-// `go tool pprof -top` rows: name -> flat ns.
-const UNIT_NS = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, mins: 60e9, hrs: 3600e9 };
-function pprofTop(text) {
-  const rows = new Map();
-  for (const line of text.split('\n')) {
-    const m = /^\s*([\d.]+)(ns|us|µs|ms|s|mins|hrs)?\s+[\d.]+%\s+[\d.]+%\s+[\d.]+\S*\s+[\d.]+%\s+(.+)$/.exec(
-      line,
-    );
-    if (m) rows.set(m[3].trim(), Number(m[1]) * (m[2] ? UNIT_NS[m[2]] : 1));
-  }
-  return rows;
-}
-
 test(
   'webprof merge: files in, every format out, go tool pprof -top lists the functions',
   { timeout: 120_000 },
   async () => {
     const out = mkdtempSync(join(tmpdir(), 'webprof-merge-cli-'));
-    const r = await run(process.execPath, [bin, 'merge', CPU, TRACE, W3C, '--out', out]);
+    const r = await webprofCli(['merge', CPU, TRACE, W3C, '--out', out]);
     assert.equal(r.status, 0, r.stderr);
     const total = cpu.samples.length + traceSamples + w3cSamples;
     assert.match(r.stdout, new RegExp(`^merged 3 inputs \\(\\d+ profiles\\): ${total} samples, [\\d.]+ ms`));
     for (const f of ['trace.json', 'profile.cpuprofile', 'trace.pftrace', 'profile.pb.gz'])
       assert.ok(existsSync(join(out, f)), f);
 
-    const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-    assert.equal(go.status, 0, 'golang-go is needed (.ci/setup.sh installs it)');
-    const top = await run('go', [
-      'tool',
-      'pprof',
-      '-top',
-      '-nodecount=1000',
-      '-nodefraction=0',
-      join(out, 'profile.pb.gz'),
-    ]);
+    const top = await goPprofTop(join(out, 'profile.pb.gz'));
     assert.equal(top.status, 0, top.stderr);
-    const rows = pprofTop(top.stdout);
+    const rows = new Map(top.rows.map((x) => [x.name, x.flatNs]));
     for (const name of ['spin', 'leaf', 'recurse', 'outer', 'run'])
       assert.ok(rows.has(name), `${name} in\n${top.stdout}`);
     assert.ok(rows.get('spin') >= rows.get('leaf'), top.stdout);
@@ -203,15 +170,7 @@ test('webprof merge --source-maps names minified functions by their original', a
   };
   writeFileSync(join(dir, 'trace.json'), JSON.stringify(trace));
   const out = join(dir, 'out');
-  const r = await run(process.execPath, [
-    bin,
-    'merge',
-    join(dir, 'trace.json'),
-    '--source-maps',
-    dir,
-    '--out',
-    out,
-  ]);
+  const r = await webprofCli(['merge', join(dir, 'trace.json'), '--source-maps', dir, '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   const p = JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8'));
   const named = p.nodes.filter((n) => n.callFrame.url);
@@ -227,21 +186,13 @@ test('webprof merge: usage and errors', async () => {
     join(dir, 'bad.cpuprofile'),
     '{"nodes":[{"id":1,"callFrame":{"functionName":"f"},"parent":1}],"samples":[],"timeDeltas":[],"startTime":0}',
   );
-  let r = await run(process.execPath, [
-    bin,
-    'merge',
-    CPU,
-    join(dir, 'bad.cpuprofile'),
-    '--out',
-    join(dir, 'o'),
-  ]);
+  let r = await webprofCli(['merge', CPU, join(dir, 'bad.cpuprofile'), '--out', join(dir, 'o')]);
   assert.equal(r.status, 1);
   assert.match(
     r.stderr,
     /^webprof merge: .*bad\.cpuprofile: \.cpuprofile: node 1's parent 1 is not an earlier node/,
   );
-  r = await run(process.execPath, [
-    bin,
+  r = await webprofCli([
     'merge',
     CPU,
     join(dir, 'bad.cpuprofile'),
@@ -251,12 +202,12 @@ test('webprof merge: usage and errors', async () => {
   ]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^merged 1 input \(1 profiles, 1 skipped\)/);
-  r = await run(process.execPath, [bin, 'merge', '--out', dir]);
+  r = await webprofCli(['merge', '--out', dir]);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /webprof merge: no input files/);
-  r = await run(process.execPath, [bin, 'merge', '--help']);
+  r = await webprofCli(['merge', '--help']);
   assert.equal(r.status, 0);
   assert.match(r.stdout, /^usage: webprof merge/);
-  r = await run(process.execPath, [bin, '--help']);
+  r = await webprofCli(['--help']);
   assert.match(r.stdout, /webprof merge <file>/);
 });

@@ -5,16 +5,15 @@
 // V8's JS<->Wasm bridges, __webprof$ names — in any file written.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../e2e/server.mjs';
+import { webprofCli } from '../support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'dist', 'webprof-cli.mjs');
 let server;
 let base;
 
@@ -24,14 +23,7 @@ before(async () => {
 });
 after(() => server.close());
 
-function webprofAsync(...args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args]);
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stderr }));
-  });
-}
+const webprofAsync = (...args) => webprofCli(args);
 
 test('a --native recording holds no frame of webprof in any file, each small, the hot function on top', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-native-clean-'));

@@ -3,7 +3,7 @@
 // record` writes, against the .cpuprofile of the same recording.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,10 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ready, toPprof, exportFormats } from 'webprof';
 import { startStaticServer } from '../../e2e/server.mjs';
+import { webprofCli } from '../support/spawn.mjs';
+import { goPprofTop } from '../support/pprof.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'dist', 'webprof-cli.mjs');
 const WORKLOAD = ['weightedHeavy', 'weightedMedium', 'weightedLight'];
 let server;
 let base;
@@ -23,17 +24,6 @@ before(async () => {
   base = `http://127.0.0.1:${server.address().port}`;
 });
 after(() => server.close());
-
-function run(cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, PPROF_TMPDIR: tmpdir() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 // Self samples per function name, from a .cpuprofile's hitCounts.
 function cpuprofileHits(cpu) {
@@ -45,53 +35,17 @@ function cpuprofileHits(cpu) {
   return hits;
 }
 
-const UNIT_NS = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, mins: 60e9, hrs: 3600e9 };
-
-// `go tool pprof -top` rows: [{name, flatNs}] in the order printed.
-function pprofTop(text) {
-  const rows = [];
-  for (const line of text.split('\n')) {
-    const m = /^\s*([\d.]+)(ns|us|µs|ms|s|mins|hrs)\s+[\d.]+%\s+[\d.]+%\s+[\d.]+\S+\s+[\d.]+%\s+(.+)$/.exec(
-      line,
-    );
-    if (!m) continue;
-    // pprof prints few digits ("0.17s" for 167.2 ms): the value is exact to
-    // half a unit of its last digit.
-    const decimals = (m[1].split('.')[1] || '').length;
-    const unit = UNIT_NS[m[2]];
-    rows.push({ name: m[3].trim(), flatNs: Number(m[1]) * unit, printedTo: (unit * 10 ** -decimals) / 2 });
-  }
-  return rows;
-}
-
 test('go tool pprof -top ranks a recording like its .cpuprofile', { timeout: 180_000 }, async () => {
-  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-  assert.equal(go.status, 0, 'golang-go is needed (.ci/setup.sh installs it)');
   const out = mkdtempSync(join(tmpdir(), 'webprof-pprof-'));
-  const r = await run(process.execPath, [
-    bin,
-    'record',
-    `${base}/weighted.html`,
-    '--seconds',
-    '2',
-    '--out',
-    out,
-  ]);
+  const r = await webprofCli(['record', `${base}/weighted.html`, '--seconds', '2', '--out', out]);
   assert.equal(r.status, 0, r.stderr);
 
-  const top = await run('go', [
-    'tool',
-    'pprof',
-    '-top',
-    '-nodecount=1000',
-    '-nodefraction=0',
-    join(out, 'profile.pb.gz'),
-  ]);
+  const top = await goPprofTop(join(out, 'profile.pb.gz'));
   assert.equal(top.status, 0, top.stderr);
   assert.match(top.stdout, /Type: cpu/);
   const period = Number(/period: (\d+)/.exec(decodeRaw(join(out, 'profile.pb.gz')))?.[1]);
   assert.ok(period > 0, 'a period');
-  const rows = pprofTop(top.stdout).filter((x) => x.flatNs > 0);
+  const rows = top.rows.filter((x) => x.flatNs > 0);
   const hits = cpuprofileHits(JSON.parse(readFileSync(join(out, 'profile.cpuprofile'), 'utf8')));
   // Every function with self time, and only those, in .cpuprofile order:
   // pprof lists by flat time, descending, and each flat is hits x period

@@ -5,16 +5,15 @@
 // no file holds a frame of webprof.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../e2e/server.mjs';
+import { webprofCli } from '../support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'dist', 'webprof-cli.mjs');
 let server;
 let base;
 let dir;
@@ -39,16 +38,7 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function webprofAsync(...args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const webprofAsync = (...args) => webprofCli(args);
 
 // Leaf function -> samples, from the .cpuprofile (the format others read).
 function leaves(out) {
