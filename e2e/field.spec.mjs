@@ -8,10 +8,8 @@
 // names and files; `go tool pprof -top` on the server's /pprof/<release>
 // lists the hot function by its original name.
 import { test, expect } from '@playwright/test';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildMinifiedApp, ORIGINAL } from '../tests/support/minified-workload.mjs';
-import { installFieldServer, listen, storedProfile } from '../tests/support/field-server.mjs';
+import { ORIGINAL } from '../tests/support/minified-workload.mjs';
+import { fieldApp, installFieldServer, listen, storedProfile } from '../tests/support/field-server.mjs';
 import { startStaticServer } from './server.mjs';
 import { goPprofTop } from '../tests/support/pprof.mjs';
 
@@ -19,15 +17,13 @@ const RELEASE = 'e2e-2026.12.1';
 let fs; // the installed example server: {data, maps, ...}
 let server;
 let endpoint;
-let bundle;
+let app; // the built workload app: {serve, deploy}
 let siteServer;
 let site;
 
 test.beforeAll(async () => {
   fs = await installFieldServer();
-  const dir = join(fs.dir, 'build');
-  await buildMinifiedApp(dir);
-  bundle = readFileSync(join(dir, 'app.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*\n?$/, '');
+  app = await fieldApp(fs);
   server = fs.module.createFieldServer({ data: fs.data, maps: fs.maps });
   endpoint = `${await listen(server)}/ingest`;
   siteServer = await startStaticServer({ port: 0, hooks: [fieldHook] });
@@ -55,11 +51,7 @@ document.head.append(s);
 </script>`;
 
 // A release of its own per case, with its map deployed where the server looks.
-function deploy(release) {
-  mkdirSync(join(fs.maps, release, 'field'), { recursive: true });
-  copyFileSync(join(fs.dir, 'build', 'app.js.map'), join(fs.maps, release, 'field', 'app.js.map'));
-  return release;
-}
+const deploy = (release) => app.deploy(release);
 
 // Pages are served by a server of the test's own: Playwright's request
 // interception (page.route) makes Chromium fail beacons and keepalive fetches.
@@ -75,12 +67,7 @@ function fieldHook(req, res, url) {
     res.end(pages.get(m[1]));
     return true;
   }
-  if (url.pathname === '/field/app.js') {
-    res.writeHead(200, { 'Content-Type': 'text/javascript' });
-    res.end(bundle);
-    return true;
-  }
-  return false;
+  return app.serve(req, res, url);
 }
 
 async function openPage(page, release, options) {

@@ -7,24 +7,19 @@
 // Run: node --test e2e/firefox/   (needs the dist build)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startStaticServer } from '../server.mjs';
-import { buildMinifiedApp, ORIGINAL } from '../../tests/support/minified-workload.mjs';
-import { installFieldServer, listen, storedProfile } from '../../tests/support/field-server.mjs';
+import { ORIGINAL } from '../../tests/support/minified-workload.mjs';
+import { fieldApp, installFieldServer, listen, storedProfile } from '../../tests/support/field-server.mjs';
 
 const FIREFOX = process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr';
 const RELEASE = 'firefox-1';
-let site, field, browser, base, endpoint, fs, bundle;
+let site, field, browser, base, endpoint, fs;
 
 before(async () => {
   fs = await installFieldServer();
-  const dir = join(fs.dir, 'build');
-  await buildMinifiedApp(dir);
-  bundle = readFileSync(join(dir, 'app.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*\n?$/, '');
-  mkdirSync(join(fs.maps, RELEASE, 'field'), { recursive: true });
-  copyFileSync(join(dir, 'app.js.map'), join(fs.maps, RELEASE, 'field', 'app.js.map'));
+  const app = await fieldApp(fs);
+  app.deploy(RELEASE);
   field = fs.module.createFieldServer({ data: fs.data, maps: fs.maps });
   endpoint = `${await listen(field)}/ingest`;
   const page = `<!doctype html><meta charset="utf-8"><script type="module">
@@ -42,12 +37,7 @@ document.head.append(s);
       res.end(page);
       return true;
     }
-    if (url.pathname === '/field/app.js') {
-      res.writeHead(200, { 'Content-Type': 'text/javascript' });
-      res.end(bundle);
-      return true;
-    }
-    return false;
+    return app.serve(req, res, url);
   };
   site = await startStaticServer({ port: 0, hooks: [hook] });
   base = `http://127.0.0.1:${site.address().port}`;

@@ -3,10 +3,19 @@
 // a link to this repository, whose package.json exports dist/) — in a
 // temporary directory: for tests/js/field-server.test.mjs and the browser
 // tests of field collection.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildMinifiedApp } from './minified-workload.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,4 +54,30 @@ export async function storedProfile(data, release) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no profile stored for ${release}`);
+}
+
+/**
+ * The minified workload app (minified-workload.mjs) built into the installed
+ * example's folder, as a deployed site serves it: `serve` is a static-server
+ * hook answering /field/app.js with the bundle (its sourceMappingURL comment
+ * removed, as a site that keeps its maps private does); `deploy(release)`
+ * puts the map where the server looks for that release and returns it.
+ */
+export async function fieldApp(fs) {
+  const dir = join(fs.dir, 'build');
+  await buildMinifiedApp(dir);
+  const bundle = readFileSync(join(dir, 'app.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*\n?$/, '');
+  return {
+    serve(req, res, url) {
+      if (url.pathname !== '/field/app.js') return false;
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(bundle);
+      return true;
+    },
+    deploy(release) {
+      mkdirSync(join(fs.maps, release, 'field'), { recursive: true });
+      copyFileSync(join(dir, 'app.js.map'), join(fs.maps, release, 'field', 'app.js.map'));
+      return release;
+    },
+  };
 }
