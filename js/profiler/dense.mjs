@@ -15,6 +15,16 @@
 //    __wp$s re-arms it to "idle", so the clock is read only when due.
 // With no session running the counter is parked at IDLE and a session
 // start re-arms it at once (sampler.onSessionsChanged).
+//
+// The checks the transform emits since 2026-12 are guarded,
+// `if(__wp$on&&--__wp$f[0]<0)__wp$s();`, by a global this module defines:
+// 0 until a session runs, so V8 folds the guard to a constant and the
+// optimized code skips the checks (a page that never profiles pays their
+// bytecode, not their run time). A session start makes it non-zero — the
+// code that folded it deoptimizes once and from then on reads it — and it
+// counts the webprof copies in this realm with a session running, so one
+// copy stopping does not switch off another's checks. Checks emitted before
+// the guard (`if(--__wp$f[0]<0)__wp$s();`) run as they always did.
 import { __webprof$due, now, onSessionsChanged } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
@@ -35,6 +45,22 @@ __wp$f[0] = IDLE;
 
 let interval = 0;
 const stride = new Stride();
+const GUARD = '__wp$on';
+try {
+  if (typeof globalThis[GUARD] !== 'number') globalThis[GUARD] = 0;
+} catch {
+  // A frozen global object: the guarded checks cannot run here at all.
+}
+let guarding = false; // this copy holds one count of the guard
+function guard(on) {
+  if (on === guarding) return;
+  guarding = on;
+  try {
+    globalThis[GUARD] = Math.max(0, (globalThis[GUARD] | 0) + (on ? 1 : -1));
+  } catch {
+    // As above.
+  }
+}
 let ticker = null;
 
 // The ticker Worker starts with the first session and stays: a worker
@@ -85,6 +111,7 @@ function startTicker() {
 onSessionsChanged((ms) => {
   if (ms === interval) return;
   interval = ms;
+  guard(ms > 0);
   if (shared) {
     Atomics.store(__wp$f, 2, Math.round(ms * 1000));
     if (ms) startTicker();

@@ -5,7 +5,7 @@
 // Where: the core finds the sites (FindProbeSites in src/source/probe_sites.h,
 // the same tokenizer that resolves frames), so strings, templates, regexes,
 // comments, object literals and class bodies never receive a check. What:
-// `if(--__wp$f[0]<0)__wp$s();` right after a body's `{` (after a directive
+// `if(__wp$on&&--__wp$f[0]<0)__wp$s();` right after a body's `{` (after a directive
 // prologue), the rest of the body wrapped as `try{…}finally{check}` (an exit
 // check: a function's time after its last check stays its own), an arrow's
 // expression body made a block with both checks, an unbraced
@@ -14,18 +14,24 @@
 // never change; columns change only after an insertion on the same line. A
 // file the scanner cannot read is returned unchanged with its status and a
 // reason (the plugins report it once, naming the file).
+//
+// The guard `__wp$on` is a global the runtime defines (js/profiler/dense.mjs),
+// 0 until a session starts: V8 folds it and optimized code skips the checks
+// while nothing profiles (docs/ARCHITECTURE.md, "What the checks cost"). The
+// output therefore needs a runtime of the same release or later (one that
+// defines it); bundles built before the guard keep working with a newer one.
 import { ready, guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
 
-const CHECK = 'if(--__wp$f[0]<0)__wp$s();';
+const CHECK = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
 
 /**
  * @param {string} code an ES module's source
  * @param {{runtime?: string|null, file?: string, format?: 'esm'|'cjs'|'auto', exitChecks?: boolean}} [options]
- *   runtime: module specifier that exports __wp$f and __wp$s (default
- *   'webprof', the package's main entry); null = no binding, the checks use
- *   globals of those names (classic scripts, pages webprof/playwright
- *   rewrites); file: the source's name in the source map; format: how the
+ *   runtime: module specifier that exports __wp$f and __wp$s and defines
+ *   the global guard __wp$on (default 'webprof', the package's main entry);
+ *   null = no binding, the checks use globals of those names (classic
+ *   scripts, pages webprof/playwright rewrites); file: the source's name in the source map; format: how the
  *   runtime is bound - 'esm' (default) an import at the end, 'cjs' a
  *   `require` before the first statement (after directives, same line),
  *   'auto' esm for a file with import/export declarations (or .mjs/.mts),

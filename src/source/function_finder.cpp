@@ -66,23 +66,34 @@ class Finder : TokenReader {
       // may add after one), where the transform puts its check.
       uint32_t k = body + 1;
       while (IsKind(k, TokenKind::kString) || IsPunct(k, ";")) ++k;
-      if (IsEntryCheck(k)) {
-        f.entry_check = t_[k + kCheckCall].start;
-        f.entry_check_paren = t_[k + kCheckCall + 1].start;
+      uint32_t call = EntryCheckCall(k);
+      if (call != Token::kNone) {
+        f.entry_check = t_[call].start;
+        f.entry_check_paren = t_[call + 1].start;
       }
     }
     out_.push_back(std::move(f));
   }
-  // The transform's check, `if(--__wp$f[0]<0)__wp$s();`, as tokens; the
-  // call's position is what a stack captured inside it reports.
-  static constexpr const char* kCheck[] = {"if",     "(", "--", "__wp$f", "[",
-                                           "0",      "]", "<",  "0",      ")",
-                                           "__wp$s", "(", ")",  ";"};
-  static constexpr uint32_t kCheckCall = 10;
-  bool IsEntryCheck(uint32_t k) const {
-    for (uint32_t j = 0; j < std::size(kCheck); ++j)
-      if (Text(k + j) != kCheck[j]) return false;
-    return true;
+  // The transform's check as tokens, guarded (`if(__wp$on&&--__wp$f[0]<0)
+  // __wp$s();`, emitted since the guard) or not (older bundles); the call's
+  // position is what a stack captured inside it reports.
+  static constexpr const char* kCheck[] = {
+      "if", "(", "__wp$on", "&&", "--",     "__wp$f", "[", "0",
+      "]",  "<", "0",       ")",  "__wp$s", "(",      ")", ";"};
+  static constexpr uint32_t kGuard =
+      2;  // "__wp$on", "&&": absent in the old form
+  static constexpr uint32_t kCheckCall = 12;  // "__wp$s" in the guarded form
+  // The index of the check's `__wp$s` token if a check starts at `k`.
+  uint32_t EntryCheckCall(uint32_t k) const {
+    for (uint32_t skip : {0u, kGuard}) {
+      bool match = true;
+      for (uint32_t j = 0, t = k; j < std::size(kCheck) && match; ++j) {
+        if (skip && (j == kGuard || j == kGuard + 1)) continue;
+        match = Text(t++) == kCheck[j];
+      }
+      if (match) return k + kCheckCall - skip;
+    }
+    return Token::kNone;
   }
   // The body `{` at `open`, marked so later queries see a function body.
   bool Body(uint32_t open) {

@@ -35,6 +35,7 @@ test('a transformed library behaves the same: acorn parses itself to the same tr
   assert.ok(r.sites > 300 && r.wrapped > 0, `${r.sites} checks, ${r.wrapped} wrapped loop bodies`);
   const dir = mkdtempSync(join(tmpdir(), 'wp-corpus-'));
   let samples = 0;
+  globalThis.__wp$on = 1;
   globalThis.__wp$f = new Int32Array([64]);
   globalThis.__wp$s = () => {
     samples++;
@@ -50,6 +51,7 @@ test('a transformed library behaves the same: acorn parses itself to the same tr
     assert.equal(after, before);
     assert.ok(samples > 100, `only ${samples} checks reached their due count`);
   } finally {
+    delete globalThis.__wp$on;
     delete globalThis.__wp$f;
     delete globalThis.__wp$s;
     rmSync(dir, { recursive: true, force: true });

@@ -39,17 +39,21 @@ export function parse(code, goal) {
   return acorn.parse(code, GOALS[goal]);
 }
 
-// `if(--__wp$f[0]<0)__wp$s();` as acorn reads it.
+// `if(__wp$on&&--__wp$f[0]<0)__wp$s();` as acorn reads it.
 function isCheck(n) {
+  if (!n || n.type !== 'IfStatement' || n.alternate) return false;
+  const t = n.test;
   return (
-    n &&
-    n.type === 'IfStatement' &&
-    n.test.type === 'BinaryExpression' &&
-    n.test.operator === '<' &&
-    n.test.left.type === 'UpdateExpression' &&
-    n.test.left.operator === '--' &&
-    n.test.left.argument.type === 'MemberExpression' &&
-    n.test.left.argument.object.name === '__wp$f' &&
+    t.type === 'LogicalExpression' &&
+    t.operator === '&&' &&
+    t.left.type === 'Identifier' &&
+    t.left.name === '__wp$on' &&
+    t.right.type === 'BinaryExpression' &&
+    t.right.operator === '<' &&
+    t.right.left.type === 'UpdateExpression' &&
+    t.right.left.operator === '--' &&
+    t.right.left.argument.type === 'MemberExpression' &&
+    t.right.left.argument.object.name === '__wp$f' &&
     n.consequent.type === 'ExpressionStatement' &&
     n.consequent.expression.type === 'CallExpression' &&
     n.consequent.expression.callee.name === '__wp$s'
@@ -82,7 +86,9 @@ export function normalize(ast) {
     // `x => {check try{return(e)}finally{check}}` was `x => e`; both sides
     // read an arrow whose body is only `return e` as `x => e` (the same).
     if (value && value.type === 'ArrowFunctionExpression' && !value.expression) {
-      const b = value.body.body.flatMap((n) => (isExitTry(n) ? n.block.body : [n])).filter((n) => !isCheck(n));
+      const b = value.body.body
+        .flatMap((n) => (isExitTry(n) ? n.block.body : [n]))
+        .filter((n) => !isCheck(n));
       if (b.length === 1 && b[0].type === 'ReturnStatement' && b[0].argument)
         return { ...value, expression: true, body: b[0].argument };
     }

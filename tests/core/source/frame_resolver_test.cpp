@@ -120,6 +120,26 @@ TEST_F(FrameResolverTest, ASampleAtAnEntryCheckIsItsCallers) {
   EXPECT_EQ(trace_.frames().size(), 2u);  // tok, esc (from its loop)
 }
 
+// The guarded check the transform emits now (`__wp$on&&`,
+// js/profiler/dense.mjs) is an entry check too; the unguarded one above is what
+// older bundles hold.
+TEST_F(FrameResolverTest, AGuardedEntryCheckIsOneToo) {
+  SourceScan scan;
+  ASSERT_EQ(scan.ScanScript(
+                "function esc(t) {if(__wp$on&&--__wp$f[0]<0)__wp$s();\n"  // 1
+                "  for (const c of t) {if(__wp$on&&--__wp$f[0]<0)__wp$s(); "
+                "f(c); }\n"                                             // 2
+                "}\n"                                                   // 3
+                "function g() {if(__wp$on&&__wp$f[0]<0)__wp$s(); }\n",  // 4
+                ScanLimits()),
+            Status::kOk);
+  EXPECT_TRUE(scan.IsEntryCheck(1, 44));
+  EXPECT_TRUE(scan.IsEntryCheck(1, 50));   // JavaScriptCore: at the call's `(`
+  EXPECT_FALSE(scan.IsEntryCheck(2, 49));  // a loop's check
+  EXPECT_FALSE(
+      scan.IsEntryCheck(4, 39));  // not the transform's check (no `--`)
+}
+
 TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   FrameId a = AddFrame("a", app_, 2, 3);
   AddSample(1, Stack({a}));
