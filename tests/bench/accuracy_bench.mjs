@@ -17,8 +17,10 @@
 //  - sample spacing p50/p90/p99 (ms) of the polyfill at 1 and 10 ms
 //    (native at 10 ms for reference);
 //  - slowdown, medians of interleaved pairs: transformed vs plain bundle
-//    with no profiler (with and without exit checks), polyfill@1ms and @10ms vs the transformed bundle
-//    alone, native@10ms vs the plain bundle alone.
+//    with no profiler (with and without exit checks; before any session in
+//    the page and after the profiles, the checks' guard then on), polyfill@1ms
+//    and @10ms vs the transformed bundle alone, native@10ms vs the plain
+//    bundle alone.
 // Nothing is asserted. Expects `npm run build`.
 //   node tests/bench/accuracy_bench.mjs [profile ms = 4000] [pairs = 7] [libs…]
 import { writeFileSync } from 'node:fs';
@@ -44,6 +46,30 @@ async function measure(page, tickerBrowser, lib, port) {
   await page.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&policy=js-profiling`);
   await page.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
   const { unitMs } = await page.evaluate((o) => window.init(o), { warmMs: 1500 });
+  // Slowdown: each pair runs its two configurations back to back, the order
+  // alternating; ~300 ms per timing. The transformed code alone is timed
+  // first, before any session in this page turned the checks' guard on
+  // (js/profiler/dense.mjs), and again after the profiles (`after`).
+  const units = Math.max(1, Math.round(300 / unitMs));
+  const timing = (config) => page.evaluate((o) => window.timing(o), { config, units });
+  const ratios = {};
+  const runPairs = async (PAIRS) => {
+    for (const k of Object.keys(PAIRS)) ratios[k] = [];
+    for (let i = 0; i < pairs; i++) {
+      for (const [k, [base, test]] of Object.entries(PAIRS)) {
+        let b, t;
+        if (i % 2) {
+          t = await timing(test);
+          b = await timing(base);
+        } else {
+          b = await timing(base);
+          t = await timing(test);
+        }
+        ratios[k].push(t / b);
+      }
+    }
+  };
+  await runPairs({ transformed: ['plain', 'dense'], lean: ['plain', 'lean'] });
   const profile = (backend, interval) =>
     page.evaluate((o) => window.profile(o), { backend, interval, ms: profileMs });
   const nativeA = await profile('native', 10);
@@ -69,32 +95,12 @@ async function measure(page, tickerBrowser, lib, port) {
   const phaseMs = await page.evaluate((o) => window.phases(o), {
     units: Math.max(3, Math.round(1000 / unitMs)),
   });
-
-  // Slowdown: each pair runs its two configurations back to back, the order
-  // alternating; ~300 ms per timing.
-  const units = Math.max(1, Math.round(300 / unitMs));
-  const timing = (config) => page.evaluate((o) => window.timing(o), { config, units });
-  const PAIRS = {
-    transformed: ['plain', 'dense'],
-    lean: ['plain', 'lean'],
+  await runPairs({
+    after: ['plain', 'dense'],
     poly1: ['dense', 'dense:polyfill:1'],
     poly10: ['dense', 'dense:polyfill:10'],
     native10: ['plain', 'plain:native:10'],
-  };
-  const ratios = Object.fromEntries(Object.keys(PAIRS).map((k) => [k, []]));
-  for (let i = 0; i < pairs; i++) {
-    for (const [k, [base, test]] of Object.entries(PAIRS)) {
-      let b, t;
-      if (i % 2) {
-        t = await timing(test);
-        b = await timing(base);
-      } else {
-        b = await timing(base);
-        t = await timing(test);
-      }
-      ratios[k].push(t / b);
-    }
-  }
+  });
   return {
     nativeA,
     nativeB,
@@ -216,7 +222,7 @@ try {
     const s = m.slowdown;
     console.log(
       `  slowdown (median of ${pairs} pairs): transformed alone ${ratio(s.transformed)} ` +
-        `(without exit checks ${ratio(s.lean)}), polyfill@1ms ${ratio(s.poly1)}, ` +
+        `(without exit checks ${ratio(s.lean)}; after the profiles ${ratio(s.after)}), polyfill@1ms ${ratio(s.poly1)}, ` +
         `polyfill@10ms ${ratio(s.poly10)}, native@10ms ${ratio(s.native10)}`,
     );
   }

@@ -1,0 +1,191 @@
+// Where the inserted checks' cost comes from, with no profiler running, in
+// Chromium (V8): one library bundle (tests/bench/accuracy/<lib>.mjs, bundled
+// by esbuild, put through the sampling transform) in variants that keep,
+// drop or replace each kind of check (tests/bench/check-cost/variants.mjs),
+// all loaded in one page and timed in interleaved rounds (the order rotates
+// each round); printed: the median over rounds of each variant's time over
+// the plain bundle's in the same round — the CPU time of the page's thread
+// (check-cost/renderer-cpu.mjs: on a shared machine wall time mostly measures
+// the other processes) and wall time — and the machine's load average.
+//   node tests/bench/check_cost_bench.mjs [rounds = 7] [ms per timing = 300]
+//     [--libs=acorn,lodash] [--variants=plain,dense,…] [--js-flags="--flag …"] [--profiled=1]
+// Variants (all from the default transform's output):
+//   dense      as emitted: entry, loop and exit checks (`try{…}finally{check}`),
+//              guarded by the runtime's global `__wp$on` (0 until a session)
+//   unguarded  the same with the check emitted before the guard,
+//              `if(--__wp$f[0]<0)__wp$s();` (below: "the check")
+//   lean       the check at entries and loops, no try (`exitChecks: false`
+//              before the guard); leanGuarded: the same guarded
+//   entry      the check at entries only; loop: in loop bodies only
+//   exit       the check at exits only (the try/finally kept); tryEmpty: the
+//              try with an empty finally, no check anywhere
+//   load       a load and compare, no store: `if(__wp$f[0]<0)__wp$s();`
+//   guardImport the guard an imported `let` (./guard.mjs), not a global
+//   deadConst  `if(__wp$no&&--__wp$f[0]<0)__wp$s();`, a module-local
+//              `const __wp$no=false` first in the file; deadVar: a `var`
+//   global     the check on globals (the transform's `runtime: null` form);
+//   guardGlobal the guarded check on globals
+//   guardCall  `if(__wp$on)__wp$c();` (globals; __wp$c does the decrement)
+// With --profiled=MS, a second phase starts a session (the global guard
+// turns on; the first time, the code that folded it deoptimizes) and times
+// each variant under a polyfill Profiler at MS ms (CPU ratio to the plain
+// bundle unprofiled, same round).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startStaticServer } from '../../e2e/server.mjs';
+import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
+import { bundle } from './accuracy/bundle.mjs';
+import { rendererOf, threadCpuNs } from './check-cost/renderer-cpu.mjs';
+import { findChecks, variant } from './check-cost/variants.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const a = args.find((x) => x.startsWith(`--${name}=`));
+  return a ? a.slice(name.length + 3) : def;
+};
+const positional = args.filter((a) => !a.startsWith('--'));
+const rounds = Number(positional[0] || 7);
+const budget = Number(positional[1] || 300);
+const libs = opt('libs', 'acorn,lodash').split(',');
+const jsFlags = opt('js-flags', '');
+const profiledMs = Number(opt('profiled', 0));
+const OLD = 'if(--__wp$f[0]<0)__wp$s();';
+const GUARD = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
+const IMPORT = /\nimport \{ __wp\$f, __wp\$s \} from "[^"]*";\n$/;
+const all = (s) => ({ entry: s, loop: s, exit: s });
+const VARIANTS = {
+  dense: { spec: {} },
+  unguarded: { spec: all(OLD) },
+  lean: { spec: { entry: OLD, loop: OLD, exit: '', tryMode: 'drop' } },
+  leanGuarded: { spec: { exit: '', tryMode: 'drop' } },
+  entry: { spec: { entry: OLD, loop: '', exit: '', tryMode: 'drop' } },
+  loop: { spec: { entry: '', loop: OLD, exit: '', tryMode: 'drop' } },
+  exit: { spec: { entry: '', loop: '', exit: OLD } },
+  tryEmpty: { spec: { entry: '', loop: '', tryMode: 'empty' } },
+  load: { spec: all('if(__wp$f[0]<0)__wp$s();') },
+  guardImport: { spec: {}, binding: 'import { __wp$f, __wp$s, __wp$on } from "./guard.mjs";' },
+  deadConst: { spec: all('if(__wp$no&&--__wp$f[0]<0)__wp$s();'), prefix: 'const __wp$no=false;' },
+  deadVar: { spec: all('if(__wp$no&&--__wp$f[0]<0)__wp$s();'), prefix: 'var __wp$no=false;' },
+  global: { spec: all(OLD), binding: '' },
+  guardGlobal: { spec: {}, binding: '' },
+  guardCall: { spec: all('if(__wp$on)__wp$c();'), binding: '' },
+};
+const names = [
+  'plain',
+  ...opt('variants', Object.keys(VARIANTS).join(','))
+    .split(',')
+    .filter((v) => v !== 'plain'),
+];
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+const out = join(root, 'build/bench/check-cost');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'guard.mjs'),
+  "export { __wp$f, __wp$s } from '/dist/webprof.mjs';\nexport let __wp$on = false;\nexport function setOn(v) {\n  __wp$on = v;\n}\n",
+);
+
+const server = await startStaticServer({ port: 0 });
+const port = server.address().port;
+const extraArgs = jsFlags ? [`--js-flags=${jsFlags}`] : [];
+const server2 = await chromium.launchServer(chromiumLaunchOptions({ extraArgs }));
+const browser = await chromium.connect(server2.wsEndpoint());
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+console.log(
+  `load average ${load()}; ${rounds} rounds, ~${budget} ms per timing${jsFlags ? `, --js-flags=${jsFlags}` : ''}`,
+);
+try {
+  for (const lib of libs) {
+    await bundle(lib);
+    const dir = join(root, 'build/bench/accuracy');
+    writeFileSync(join(out, `${lib}.plain.mjs`), readFileSync(join(dir, `${lib}.plain.mjs`)));
+    const dense = readFileSync(join(dir, `${lib}.dense.mjs`), 'utf8');
+    const found = findChecks(dense);
+    const counts = {};
+    for (const c of found.checks) counts[c.kind] = (counts[c.kind] || 0) + 1;
+    for (const v of names.slice(1)) {
+      const { spec, binding, prefix = '' } = VARIANTS[v];
+      let code = prefix + variant(dense, found, spec);
+      if (binding !== undefined) code = code.replace(IMPORT, `\n${binding}\n`);
+      writeFileSync(join(out, `${lib}.${v}.mjs`), code);
+    }
+    const page = await browser.newPage();
+    const failed = new Promise((_, reject) => page.on('pageerror', reject));
+    await page.goto(
+      `http://127.0.0.1:${port}/tests/bench/check-cost/page.html?lib=${lib}&v=${names.join(',')}`,
+    );
+    await Promise.race([
+      page.waitForFunction(() => window.pageReady === true, null, { timeout: 120_000 }),
+      failed,
+    ]);
+    const { unitMs } = await page.evaluate((o) => window.init(o), { warmMs: 1000 });
+    const units = Math.max(1, Math.round(budget / unitMs));
+    const renderer = await rendererOf(page, server2.process().pid);
+    // One phase: `rounds` rounds over every variant, the order rotating;
+    // `profiled` runs each variant but plain under a polyfill Profiler.
+    const phase = async (profiled) => {
+      const ratios = Object.fromEntries(names.map((v) => [v, []]));
+      const cpuRatios = Object.fromEntries(names.map((v) => [v, []]));
+      const plainMs = [];
+      for (let r = 0; r < rounds; r++) {
+        const ms = {};
+        const cpu = {};
+        for (let k = 0; k < names.length; k++) {
+          const v = names[(k + r) % names.length];
+          const on = profiled && v !== 'plain';
+          if (on) await page.evaluate((i) => window.startProfiler(i), profiled);
+          const c0 = threadCpuNs(renderer);
+          ms[v] = await page.evaluate((o) => window.timing(o), { v, units });
+          cpu[v] = threadCpuNs(renderer) - c0;
+          if (on) await page.evaluate(() => window.stopProfiler());
+        }
+        for (const v of names) {
+          ratios[v].push(ms[v] / ms.plain);
+          cpuRatios[v].push(cpu[v] / cpu.plain);
+        }
+        plainMs.push(cpu.plain / 1e6 / units);
+      }
+      return { ratios, cpuRatios, plainMs };
+    };
+    const list = (rs) =>
+      [...rs]
+        .sort((a, b) => a - b)
+        .map((x) => x.toFixed(2))
+        .join(' ');
+    const print = (title, { ratios, cpuRatios, plainMs }) => {
+      console.log(
+        `  ${title}; plain ${median(plainMs).toFixed(1)} ms CPU a unit; ratio to plain: CPU median (rounds) | wall median`,
+      );
+      for (const v of names.slice(1))
+        console.log(
+          `    ${v.padEnd(12)} x${median(cpuRatios[v]).toFixed(3)} (${list(cpuRatios[v])}) | x${median(ratios[v]).toFixed(3)}`,
+        );
+    };
+    console.log(
+      `\n${lib}: checks ${Object.entries(counts)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}, inserted try ${found.tries.length}; ${units} units per timing`,
+    );
+    print('no profiler', await phase(0));
+    if (profiledMs) {
+      await page.evaluate(() => window.guardsOn());
+      print(
+        `guards on, each variant but plain under the polyfill at ${profiledMs} ms`,
+        await phase(profiledMs),
+      );
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server2.close();
+  server.close();
+}
+console.log(`\nload average ${load()}`);
