@@ -16,6 +16,14 @@ const FILES = exportFormats()
   .map((f) => f.fileName)
   .sort();
 
+// The two cores a page can load, by their bytes in this repository's dist/.
+const CORES = ['webprof-core', 'webprof-probes'].map((name) => ({
+  name,
+  text: readFileSync(new URL(`../dist/${name}.wasm`, import.meta.url), 'latin1'),
+}));
+
+const coreName = (text, name) => CORES.find((c) => c.text === text)?.name || name;
+
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let pkg;
@@ -31,7 +39,9 @@ test.afterAll(() => {
 
 async function run(page, url) {
   const failed = [];
+  const wasm = [];
   page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+  page.on('response', (r) => new URL(r.url()).pathname.endsWith('.wasm') && wasm.push(r));
   await page.goto(url);
   const result = await page
     .waitForFunction(() => window.result)
@@ -51,6 +61,10 @@ async function run(page, url) {
   for (const bytes of Object.values(result.exported)) expect(bytes).toBeGreaterThan(100);
   expect(result.aggregates).toEqual({ 'example:step': 3 });
   await expect(page.locator('#out')).toContainText('"samples"');
+  // The app imports webprof and webprof/perf: one core, the page's.
+  const fetched = [];
+  for (const r of wasm) fetched.push(coreName((await r.body()).toString('latin1'), r.url()));
+  expect(fetched).toEqual(['webprof-core']);
   return result;
 }
 
@@ -73,7 +87,16 @@ for (const name of EXAMPLES) {
       expect(local && local[0], `${name}: dist/${f.name} names a local file`).toBeNull();
       expect(f.text.includes(dir), `${name}: dist/${f.name} names the build directory`).toBe(false);
     }
-    expect(outputFiles(join(dir, 'dist')).filter((f) => f.name.endsWith('.wasm'))).toHaveLength(1);
+    // Vite and webpack emit every .wasm the code names — the page's core and
+    // the probes' own (webprof/perf alone loads it) — and the page fetches
+    // one; esbuild's and Rollup's build scripts copy the one this app needs.
+    // Told apart by their bytes: webpack names an asset by its hash alone.
+    const emitted = outputFiles(join(dir, 'dist'))
+      .filter((f) => f.name.endsWith('.wasm'))
+      .map((f) => coreName(f.text, f.name));
+    expect(emitted.sort()).toEqual(
+      name === 'vite' || name === 'webpack' ? ['webprof-core', 'webprof-probes'] : ['webprof-core'],
+    );
     const server = await startStaticServer({ base: out });
     try {
       await run(page, `http://127.0.0.1:${server.address().port}/index.html`);

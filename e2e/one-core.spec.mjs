@@ -63,3 +63,19 @@ test('ES module first, drop-in script added later: the drop-in uses the module',
   const r = await open(page, '/e2e/pages/one-core/esm-dropin.html');
   expect(r).toEqual({ sameApi: true, exchange: { seen: SEEN, instantiations: 1 } });
 });
+
+test("webprof/perf alone loads the probes' own core; webprof imported later adds the page's, one probes state", async ({
+  page,
+}) => {
+  const r = await open(page, '/e2e/pages/one-core/perf-alone.html');
+  expect(r.alone).toEqual({ seen: SEEN, instantiations: 1, wasm: ['/dist/webprof-probes.wasm'] });
+  // A later module graph cannot change what already loaded: the full API
+  // gets its own instance, the probes keep theirs (the reporter set through
+  // webprof sees what webprof/perf recorded).
+  expect(r.later).toEqual({
+    seen: SEEN,
+    instantiations: 2,
+    wasm: ['/dist/webprof-probes.wasm', '/dist/webprof-core.wasm'],
+    profilerSamples: true,
+  });
+});

@@ -16,24 +16,30 @@ import * as consoleImpl from './probes/console-reporter.mjs';
 // Unbundled the flag is undeclared: probes on.
 const ON = typeof __webprof_perf__ === 'undefined' || __webprof_perf__;
 // Read only in the ON branches: flags off, the call and its module drop out.
+// Each export picks its own function (a pure call per name), so an app's
+// bundler keeps only the probes modules whose exports the app uses.
 const host = /* @__PURE__ */ pageHost();
-const P = /* @__PURE__ */ (() => host || impl)();
-const C = /* @__PURE__ */ (() => host || consoleImpl)();
-const F = /* @__PURE__ */ (() => host || framework)();
+const pick = (name, own) => (host ? host[name] : own);
 
-export const start = ON ? P.start : off.noop;
-export const end = ON ? P.end : off.noop;
-export const aggrStart = ON ? P.aggrStart : off.minusOne;
-export const aggrEnd = ON ? P.aggrEnd : off.noop;
-export const traceStart = ON ? P.traceStart : off.minusOne;
-export const traceEnd = ON ? P.traceEnd : off.noop;
-export const mark = ON ? P.mark : off.noop;
-export const setReporter = ON ? P.setReporter : off.noop;
-export const clearReporter = ON ? P.clearReporter : off.noop;
-export const consoleReporter = ON ? C.consoleReporter : off.noop;
-export const createConsoleReporter = ON ? C.createConsoleReporter : off.reporterFactory;
-export const scopeStart = ON ? P.scopeStart : off.minusOne;
-export const scopeEnd = ON ? P.scopeEnd : off.noop;
-export const measureStart = ON ? P.measureStart : off.minusOne;
-export const measureEnd = ON ? P.measureEnd : off.noop;
-export const installFrameworkProbes = ON ? F.installFrameworkProbes : off.reporterFactory;
+export const start = ON ? /* @__PURE__ */ pick('start', impl.start) : off.noop;
+export const end = ON ? /* @__PURE__ */ pick('end', impl.end) : off.noop;
+export const aggrStart = ON ? /* @__PURE__ */ pick('aggrStart', impl.aggrStart) : off.minusOne;
+export const aggrEnd = ON ? /* @__PURE__ */ pick('aggrEnd', impl.aggrEnd) : off.noop;
+export const traceStart = ON ? /* @__PURE__ */ pick('traceStart', impl.traceStart) : off.minusOne;
+export const traceEnd = ON ? /* @__PURE__ */ pick('traceEnd', impl.traceEnd) : off.noop;
+export const mark = ON ? /* @__PURE__ */ pick('mark', impl.mark) : off.noop;
+export const setReporter = ON ? /* @__PURE__ */ pick('setReporter', impl.setReporter) : off.noop;
+export const clearReporter = ON ? /* @__PURE__ */ pick('clearReporter', impl.clearReporter) : off.noop;
+export const consoleReporter = ON
+  ? /* @__PURE__ */ pick('consoleReporter', consoleImpl.consoleReporter)
+  : off.noop;
+export const createConsoleReporter = ON
+  ? /* @__PURE__ */ pick('createConsoleReporter', consoleImpl.createConsoleReporter)
+  : off.reporterFactory;
+export const scopeStart = ON ? /* @__PURE__ */ pick('scopeStart', impl.scopeStart) : off.minusOne;
+export const scopeEnd = ON ? /* @__PURE__ */ pick('scopeEnd', impl.scopeEnd) : off.noop;
+export const measureStart = ON ? /* @__PURE__ */ pick('measureStart', impl.measureStart) : off.minusOne;
+export const measureEnd = ON ? /* @__PURE__ */ pick('measureEnd', impl.measureEnd) : off.noop;
+export const installFrameworkProbes = ON
+  ? /* @__PURE__ */ pick('installFrameworkProbes', framework.installFrameworkProbes)
+  : off.reporterFactory;

@@ -16,7 +16,7 @@ function isWebprofModule(id) {
 
 function isCoreWasm(asset) {
   const names = [...(asset.names || []), ...(asset.originalFileNames || []), asset.name || ''];
-  return names.some((n) => n === 'webprof-core.wasm' || n.endsWith('/webprof-core.wasm'));
+  return names.some((n) => /(^|\/)webprof-(core|probes)\.wasm$/.test(n));
 }
 
 export function webprofPerf(options) {
@@ -36,8 +36,9 @@ export function webprofPerf(options) {
       if (out === null) return Object.keys(sideEffects).length ? { code, map: null, ...sideEffects } : null;
       return { code: out, map: null, ...sideEffects };
     },
-    // Vite emits the core's .wasm as soon as it transforms webprof's
-    // `new URL('./webprof-core.wasm', import.meta.url)`, before tree-shaking
+    // Vite emits a core's .wasm as soon as it transforms webprof's
+    // `new URL('./webprof-probes.wasm', import.meta.url)` (or the page
+    // core's), before tree-shaking
     // drops the probes that needed it (flags off): that asset, when no chunk
     // names it, leaves the bundle.
     generateBundle(_options, bundle) {

@@ -1,5 +1,5 @@
-// The JS side of the Wasm boundary (src/boundary/boundary.h). With core.mjs
-// (which loads the instance) it is the only module that calls the core's raw
+// The JS side of the Wasm boundary (src/boundary/boundary.h). With
+// instance.mjs (which loads the instance) it is the only module that calls the core's raw
 // `_wp_*` exports, and the one reader of what the core declares about them:
 // status codes, session states, sampler configuration kinds, console filter
 // modes, the ids' encoding and the records read and written in Wasm memory.
@@ -9,7 +9,19 @@
 // Hot paths keep references to exports taken once, after one call each
 // (before that call an export is a slow lazy wrapper; TOOLCHAIN.md).
 // Data leaves Wasm memory only as copies: memory growth detaches views.
-import { core, coreUnchecked, poison, trapped, WebprofError } from './core.mjs';
+// It imports the instance, not js/core/core.mjs: the probes use this module,
+// and `webprof/perf` alone must not ask for the page's core. The probes'
+// calls go to probesCore(), the rest to core() (the same instance but when
+// the full API came late: js/core/instance.mjs).
+import {
+  core,
+  coreUnchecked,
+  loadedModules,
+  poison,
+  probesCore,
+  trapped,
+  WebprofError,
+} from './instance.mjs';
 
 let declared = null;
 /**
@@ -22,7 +34,8 @@ let declared = null;
  */
 export function boundary() {
   if (declared) return declared;
-  const m = core();
+  // The same in every build (one writer): any loaded instance says it.
+  const m = loadedModules()[0] || core();
   return (declared = deepFreeze(JSON.parse(readText(m, m._wp_boundary(), m._wp_boundary_len()))));
 }
 
@@ -72,17 +85,16 @@ export function checkId(result, context) {
  * wp_debug_trap). The instance is unusable afterwards.
  */
 export function debugTrapNextCall() {
-  enter(() => core()._wp_debug_trap());
+  for (const m of loadedModules()) enter(() => m._wp_debug_trap());
 }
 
 // ---- text into the core ----
 const encoder = new TextEncoder();
 /**
- * UTF-8 encodes `text` into the core's scratch buffer.
- * Valid until the next writeScratch call.
+ * UTF-8 encodes `text` into the scratch buffer of core `m` (the full API's
+ * by default). Valid until the next writeScratch call.
  */
-export function writeScratch(text) {
-  const m = core();
+export function writeScratch(text, m = core()) {
   const max = text.length * 3;
   const ptr = enter(() => m._wp_scratch(max));
   const { written } = encoder.encodeInto(text, m.HEAPU8.subarray(ptr, ptr + max));
@@ -192,20 +204,21 @@ export function samplerUnclassified() {
 // ---- explicit probes (js/probes/probes.mjs) ----
 /** Interns a probe name; returns an id result (statusOfId decodes a failure). */
 export function probesIntern(name) {
-  const { ptr, len } = writeScratch(name);
-  return enter(() => core()._wp_probes_intern(ptr, len));
+  const m = probesCore();
+  const { ptr, len } = writeScratch(name, m);
+  return enter(() => m._wp_probes_intern(ptr, len));
 }
 /** Opens a window (true if a new one opened). */
 export function probesStart(t, markLimit, traceLimit) {
-  return enter(() => core()._wp_probes_start(t, markLimit, traceLimit)) !== 0;
+  return enter(() => probesCore()._wp_probes_start(t, markLimit, traceLimit)) !== 0;
 }
 /** Closes the window; returns a Status (NotRecording when none was open). */
 export function probesEnd(t) {
-  return enter(() => core()._wp_probes_end(t));
+  return enter(() => probesCore()._wp_probes_end(t));
 }
 /** The last finished window: a copy of its f64 records (boundary().records). */
 export function probesReport() {
-  const m = core();
+  const m = probesCore();
   const ptr = enter(() => m._wp_probes_report()) >> 3;
   return m.HEAPF64.slice(ptr, ptr + m._wp_probes_report_len());
 }
@@ -214,7 +227,7 @@ export function probesReport() {
  * call that changes nothing): a JS wrapper would cost a call per probe.
  */
 export function probeExports() {
-  const m = core();
+  const m = probesCore();
   m._wp_probes_aggr_start(-1, 0);
   m._wp_probes_aggr_end(-1, 0);
   m._wp_probes_aggr_start_named(-1, 0);
@@ -253,8 +266,9 @@ export function probeExports() {
 // ---- the console reporter (js/probes/console-reporter.mjs) ----
 /** The core's SortKey for `sortBy` (an id result). */
 export function probesSortKey(sortBy) {
-  const { ptr, len } = writeScratch(sortBy);
-  return enter(() => core()._wp_probes_sort_key(ptr, len));
+  const m = probesCore();
+  const { ptr, len } = writeScratch(sortBy, m);
+  return enter(() => m._wp_probes_sort_key(ptr, len));
 }
 /**
  * The core's console formatter, fed a report piece by piece (the calls of
@@ -263,7 +277,7 @@ export function probesSortKey(sortBy) {
 export const consoleFormat = {
   begin(generation, startedAt, endedAt, marksDropped, tracesDropped, tracesIncomplete) {
     enter(() =>
-      core()._wp_probes_fmt_begin(
+      probesCore()._wp_probes_fmt_begin(
         generation,
         startedAt,
         endedAt,
@@ -275,34 +289,37 @@ export const consoleFormat = {
   },
   /** Starts on the recorder's own last window instead; false if it is not window `generation` now. */
   window(generation) {
-    return core()._wp_probes_fmt_window(generation) === boundary().status.Ok;
+    return probesCore()._wp_probes_fmt_window(generation) === boundary().status.Ok;
   },
   aggr(name, a) {
-    enter(() => core()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99));
+    enter(() =>
+      probesCore()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99),
+    );
   },
   mark(name, timestamp, info, boundaryMark) {
-    enter(() => core()._wp_probes_fmt_mark(name, timestamp, info, boundaryMark ? 1 : 0));
+    enter(() => probesCore()._wp_probes_fmt_mark(name, timestamp, info, boundaryMark ? 1 : 0));
   },
   trace(name, timestamp, duration, info) {
-    enter(() => core()._wp_probes_fmt_trace(name, timestamp, duration, info));
+    enter(() => probesCore()._wp_probes_fmt_trace(name, timestamp, duration, info));
   },
   /** Info slot `slot` as JSON text, or null when it cannot be printed. */
   info(slot, json) {
-    if (json === null) enter(() => core()._wp_probes_fmt_info(slot, 0, 0, 0));
+    if (json === null) enter(() => probesCore()._wp_probes_fmt_info(slot, 0, 0, 0));
     else {
-      const { ptr, len } = writeScratch(json);
-      enter(() => core()._wp_probes_fmt_info(slot, 1, ptr, len));
+      const m = probesCore();
+      const { ptr, len } = writeScratch(json, m);
+      enter(() => m._wp_probes_fmt_info(slot, 1, ptr, len));
     }
   },
   allow(name) {
-    enter(() => core()._wp_probes_fmt_allow(name));
+    enter(() => probesCore()._wp_probes_fmt_allow(name));
   },
   /** mode: boundary().consoleFilter; prefix: the text of a Prefix filter. */
   run(sortKey, header, mode, prefix) {
-    const m = core();
+    const m = probesCore();
     let ptr = 0;
     let len = 0;
-    if (prefix !== undefined) ({ ptr, len } = writeScratch(prefix));
+    if (prefix !== undefined) ({ ptr, len } = writeScratch(prefix, m));
     const textPtr = enter(() => m._wp_probes_fmt_run(sortKey, header ? 1 : 0, mode, ptr, len));
     return readText(m, textPtr, m._wp_probes_fmt_len());
   },

@@ -3,6 +3,8 @@
 // profilers' files. Read from disk beside the tool's bundle in dist/.
 import createWebprofCore from '../../build/wasm/wasm/webprof-core-node.mjs';
 
-export { createWebprofCore };
-export const WASM_FILE = 'webprof-core-node.wasm';
-export const wasmBesideModule = () => new URL('./webprof-core-node.wasm', import.meta.url).href;
+export const pageCore = {
+  file: 'webprof-core-node.wasm',
+  beside: () => new URL('./webprof-core-node.wasm', import.meta.url).href,
+  create: createWebprofCore,
+};

@@ -19,6 +19,7 @@
 // memory outlives the call.
 import { infoJson } from '../probes/info.mjs';
 import { core, guard } from '../core/core.mjs';
+import { probesShareCore } from '../core/instance.mjs';
 import { Heap, copyChunks } from '../core/heap.mjs';
 import { boundary, check } from '../core/boundary.mjs';
 import { TraceSession, heldSession, loadTrace } from '../profiler/trace.mjs';
@@ -221,7 +222,8 @@ function events(x) {
 function loadProbes(m, b, heap, input) {
   // The unchanged results of the recorder's last window are read from the
   // recorder itself; only their info values (JS objects) cross, as JSON.
-  const own = windowSource(input.aggregates, input.marks, input.traces);
+  // The recorder is read in place only where the probes record into this core.
+  const own = probesShareCore() ? windowSource(input.aggregates, input.marks, input.traces) : null;
   const parts = own ? own.parts : 0;
   const P = boundary().windowParts;
   if (own) {

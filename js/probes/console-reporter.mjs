@@ -3,7 +3,7 @@
 // from the recorder, anything else (a manual call with plain objects, results
 // a reporter resized) from what the reporter is given; both print the same way. Info
 // values are JSON text by the one rule of js/probes/info.mjs.
-import { isReady, WebprofError } from '../core/core.mjs';
+import { probesReady, WebprofError } from '../core/instance.mjs';
 import { boundary, checkId, consoleFormat, probesSortKey } from '../core/boundary.mjs';
 import { probeNameId, windowNumber, windowSource } from './probes.mjs';
 import { infoJson } from './info.mjs';
@@ -32,7 +32,7 @@ export function createConsoleReporter(options) {
     throw new WebprofError('webprof: createConsoleReporter filter must be a string prefix or a function');
   }
   let key = null;
-  if (isReady()) key = sortKey(sortBy); // invalid sortBy fails here when the core is up
+  if (probesReady()) key = sortKey(sortBy); // invalid sortBy fails here when the core is up
   return function consoleReporter(aggregates, marks, traces) {
     if (key === null) key = sortKey(sortBy);
     console.log(formatConsole(aggregates, marks, traces, key, filter, header));

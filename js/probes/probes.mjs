@@ -12,7 +12,8 @@
 // `ready` replays the log into the core, so nothing recorded early is lost
 // (ids handed out meanwhile are provisional, >= PROVISIONAL, and are mapped
 // to the real ones on the way in).
-import { onPoison, poison, ready, trapped, WebprofError } from '../core/core.mjs';
+// The instance, not js/core/core.mjs: alone, the probes load their own core.
+import { onPoison, poison, ready, trapped, WebprofError } from '../core/instance.mjs';
 import { boundary, checkId, probeExports, probesEnd, probesIntern, probesStart } from '../core/boundary.mjs';
 import { pickClock } from '../core/clock.mjs';
 import { readWindow } from './results.mjs';

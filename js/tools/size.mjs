@@ -42,9 +42,13 @@ async function appBundle(source, flags) {
     define: flags,
     alias: { webprof: join(dist, 'webprof.mjs'), 'webprof/perf': join(dist, 'webprof-perf.mjs') },
   });
-  const js = r.outputFiles[0].contents;
-  return { js: sizeOf(Buffer.from(js)), needsWasm: Buffer.from(js).includes('webprof-core.wasm') };
+  const js = Buffer.from(r.outputFiles[0].contents);
+  // The core the bundle loads: the page's when the full API is in it, else
+  // the probes' own (js/core/instance.mjs), else none.
+  const wasm = ['webprof-core.wasm', 'webprof-probes.wasm'].find((f) => js.includes(f)) || null;
+  return { js: sizeOf(js), wasm };
 }
+const NONE = { raw: 0, gzip: 0 };
 
 const on = { __webprof_perf__: 'true', __webprof_perf_user__: 'true', __webprof_perf_framework__: 'true' };
 const off = {
@@ -56,6 +60,12 @@ const PROBES_APP =
   "import { start, end, aggrStart, aggrEnd, setReporter } from 'webprof/perf';\n" +
   'if (__webprof_perf__) { setReporter(console.log); start(); aggrEnd(aggrStart("x")); end(); }\n';
 
+// The same with every probes module in use (an app's bundler keeps only the
+// modules whose exports the app imports: js/perf.mjs).
+const PROBES_CONSOLE_APP =
+  "import { start, end, aggrStart, aggrEnd, setReporter, consoleReporter, installFrameworkProbes } from 'webprof/perf';\n" +
+  'if (__webprof_perf__) { installFrameworkProbes(); setReporter(consoleReporter); start(); aggrEnd(aggrStart("x")); end(); }\n';
+
 /** What a page loads per way of using webprof. */
 export async function usageSizes(files = distFiles()) {
   const wasm = files['webprof-core.wasm'];
@@ -66,17 +76,23 @@ export async function usageSizes(files = distFiles()) {
   );
   const probesOn = await appBundle(PROBES_APP, on);
   const probesOff = await appBundle(PROBES_APP, off);
+  const probesConsole = await appBundle(PROBES_CONSOLE_APP, on);
   return {
     'drop-in: webprof.js + .wasm': sum(files['webprof.js'], wasm),
     'ES module as shipped: webprof.mjs + chunk + .wasm': sum(files['webprof.mjs'], files[chunk], wasm),
     'app bundle using Profiler (esbuild, minified) + .wasm': sum(profilerApp.js, wasm),
     'probes alone, flags on: app bundle (esbuild, minified) + .wasm': sum(
       probesOn.js,
-      probesOn.needsWasm ? wasm : { raw: 0, gzip: 0 },
+      probesOn.wasm ? files[probesOn.wasm] : NONE,
     ),
-    'probes alone, flags off: app bundle (no .wasm)': probesOff.needsWasm
-      ? sum(probesOff.js, wasm)
-      : probesOff.js,
+    'probes alone with the console reporter and framework probes, flags on: app bundle + .wasm': sum(
+      probesConsole.js,
+      probesConsole.wasm ? files[probesConsole.wasm] : NONE,
+    ),
+    'probes alone, flags off: app bundle (no .wasm)': sum(
+      probesOff.js,
+      probesOff.wasm ? files[probesOff.wasm] : NONE,
+    ),
   };
 }
 

@@ -44,7 +44,8 @@ APPS.dist = (() => {
   return file;
 })();
 const app = APPS.source;
-const wasm = join(root, 'build/wasm/wasm/webprof-core.wasm');
+// The probes alone load their own core (js/core/instance.mjs).
+const wasm = join(root, 'build/wasm/wasm/webprof-probes.wasm');
 
 // Anything of the probes that must not survive a flags-off build.
 const RESIDUE = [
@@ -67,7 +68,7 @@ function assertNoResidue(code, what) {
 }
 
 function runInNode(dir, file) {
-  copyFileSync(wasm, join(dir, 'webprof-core.wasm')); // the loader looks next to the bundle
+  copyFileSync(wasm, join(dir, 'webprof-probes.wasm')); // the loader looks next to the bundle
   return execFileSync(process.execPath, [join(dir, file)], { encoding: 'utf8', timeout: 30000 });
 }
 function assertWorks(stdout) {
@@ -106,9 +107,9 @@ function webpackBuild(options, outDir, entry = app) {
         // Keep import.meta.url a runtime value: webpack otherwise bakes in
         // the source file's URL and the core looks for its .wasm there.
         module: { parser: { javascript: { importMeta: false } } },
-        // From source the .wasm the loader names beside js/core/core.mjs is
-        // the Wasm build's (dist/ has it beside the chunk).
-        resolve: { alias: { [join(root, 'js/core/webprof-core.wasm')]: wasm } },
+        // From source the .wasm the loader names beside js/core/wasm-probes.mjs
+        // is the Wasm build's (dist/ has it beside the chunk).
+        resolve: { alias: { [join(root, 'js/core/webprof-probes.wasm')]: wasm } },
         plugins: [new WebprofPerfWebpackPlugin(options)],
       },
       (err, stats) => (err ? reject(err) : resolve(stats)),

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace webprof {
 namespace {
 
@@ -42,6 +45,31 @@ TEST_F(ConsoleReport, SortBySumDefaultAndCount) {
   o.sort_by = SortKey::kName;
   s = Format(o);
   EXPECT_LT(s.find("  a\n"), s.find("  b:x\n"));
+}
+
+// The sort is stable: equal keys keep the recorder's order (first
+// recorded first), across many merge passes and odd run lengths.
+TEST(ConsoleReportSort, EqualKeysKeepTheirOrder) {
+  Recorder r;
+  std::vector<StringId> names;
+  for (int i = 0; i < 37; ++i)
+    names.push_back(r.Intern("n" + std::to_string(i)));
+  r.Start(0, PerfStartOptions{});
+  // Sums cycle 1, 2, 3, 4, 5: seven or eight names share each sum.
+  for (int i = 0; i < 37; ++i) r.AggrEnd(r.AggrStart(names[i], 0), 1 + i % 5);
+  r.End(10);
+  const std::string s = FormatConsoleReport(r.last_report(), r.names(),
+                                            ConsoleReporterOptions{}, {});
+  size_t last = 0;
+  for (int sum = 5; sum >= 1; --sum) {
+    for (int i = sum - 1; i < 37; i += 5) {
+      size_t at = s.find("  n" + std::to_string(i) + "\n");
+      ASSERT_NE(at, std::string::npos) << i;
+      EXPECT_GT(at, last) << "n" << i << " (sum " << sum << ") out of order\n"
+                          << s;
+      last = at;
+    }
+  }
 }
 
 TEST_F(ConsoleReport, ParseSortKey) {
