@@ -45,6 +45,11 @@ const benches = [
     'node',
     ['tests/bench/transform_cost_bench.mjs'],
   ],
+  [
+    "sampling transform: where the checks' cost comes from, variants of one bundle (Chromium, CPU time)",
+    'node',
+    ['tests/bench/check_cost_bench.mjs', '7', '300', '--profiled=1'],
+  ],
   ['platform calls as sample points (wrapped clocks)', 'node', ['tests/bench/platform_sites_bench.mjs']],
   [
     'probes: Wasm memory per window under the caps (Node)',
