@@ -8,7 +8,10 @@ export interface SamplingOptions {
   include?: RegExp;
   /** Over the module path/id; default webprof's own files. `exclude: /node_modules/` leaves dependencies out. */
   exclude?: RegExp;
-  /** The module that exports the checks' runtime (default 'webprof'); null: globals (classic scripts). */
+  /**
+   * The module that exports the checks' runtime, `__wp$f` and `__wp$s`, and defines the global guard `__wp$on`
+   * (default 'webprof'); null: globals of those names (classic scripts).
+   */
   runtime?: string | null;
 }
 /** A source map v3 of one transformed module (lines unchanged; columns shift after each check). */
