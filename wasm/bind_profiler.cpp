@@ -6,6 +6,9 @@
 // and state decided there); the captured stack's text follows later, oldest
 // first, through wp_profiler_resolve(ptr, len) (src/deferred_stacks.h).
 // wp_profiler_sample(ptr, len, ts, mask) parses a text at once instead.
+// Several samples of one capture (the ticker's ticks since the last sample):
+// JS writes DueRows at wp_profiler_due_rows(n), then wp_profiler_defer_rows(n)
+// or, with no stack, wp_profiler_idle_rows(n).
 // Per-session outcomes land in a results array (int32 Status, in attach
 // order) that JS reads from HEAP32.
 // Sessions are core Sessions owned by JS TraceSession objects (bind_core.cpp);
@@ -30,8 +33,9 @@ namespace {
 struct ProfilerCore {
   StackSampler sampler;
   DeferredStacks deferred;
-  SessionSet sessions;       // results(): Status is int32, JS reads HEAP32
-  std::string unclassified;  // '\n'-joined URLs of the last refused capture
+  SessionSet sessions;         // results(): Status is int32, JS reads HEAP32
+  std::vector<DueSample> due;  // the rows JS writes for *_rows calls
+  std::string unclassified;    // '\n'-joined URLs of the last refused capture
 };
 
 ProfilerCore& Core() {
@@ -39,6 +43,9 @@ ProfilerCore& Core() {
       new ProfilerCore();  // lives as long as the instance
   return *core;
 }
+
+// More rows than any ticker gap JS hands over (its ring of tick times).
+constexpr uint32_t kMaxDueRows = 1 << 16;
 
 int32_t Finish(Status parsed) {
   ProfilerCore& c = Core();
@@ -120,6 +127,35 @@ EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_defer(double ts, uint32_t mask) {
                                 set.selected_results());
   set.Spread(mask);
   return static_cast<uint32_t>(kept);
+}
+
+// Room for n DueRows (boundary.h), valid until the next call (memory may
+// grow: JS re-reads its heap views after this call). 0 if n is too large.
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_due_rows(uint32_t n) {
+  boundary::Entry entry(instance_health);
+  if (!entry || n > kMaxDueRows) return 0;
+  std::vector<DueSample>& due = Core().due;
+  if (due.size() < n) due.resize(n);
+  return reinterpret_cast<uintptr_t>(due.data());
+}
+
+// wp_profiler_defer for the n rows at wp_profiler_due_rows: one capture for
+// all of them (DeferredStacks::TakeMany). Returns how many samples were kept.
+EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_defer_rows(uint32_t n) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return 0;
+  ProfilerCore& c = Core();
+  if (n > c.due.size()) return 0;
+  return static_cast<uint32_t>(
+      c.deferred.TakeMany(c.due.data(), n, c.sessions));
+}
+
+// wp_profiler_idle for the n rows at wp_profiler_due_rows.
+EMSCRIPTEN_KEEPALIVE void wp_profiler_idle_rows(uint32_t n) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  ProfilerCore& c = Core();
+  if (n <= c.due.size()) c.sessions.TakeIdle(c.due.data(), n);
 }
 
 // The text of the oldest pending capture. Returns the parse status;

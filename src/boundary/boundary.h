@@ -120,6 +120,11 @@ using ExportFormatId = ::webprof::ExportFormatId;
 #define WEBPROF_SAMPLE_ROW(X)       \
   X(double, timestamp, "timestamp") \
   X(double, stack, "stack")
+// Samples of one capture written by JS (the ticker's ticks, a session mask
+// each: sampling/session_set.h DueSample): f64 [timestamp ms, mask].
+#define WEBPROF_DUE_ROW(X)          \
+  X(double, timestamp, "timestamp") \
+  X(double, mask, "mask")
 // A session's stack table read back (u32; parent kNoneU32 = none).
 #define WEBPROF_STACK_ROW(X)  \
   X(uint32_t, frame, "frame") \
@@ -200,6 +205,7 @@ static_assert(HtmlScript::kNone == kNoneU32, "an absent src is kNoneU32");
 // Every record, (struct name, JS name, field list); bind_boundary.cpp walks it.
 #define WEBPROF_BOUNDARY_RECORDS(X)                          \
   X(SampleRow, "sampleRow", WEBPROF_SAMPLE_ROW)              \
+  X(DueRow, "dueRow", WEBPROF_DUE_ROW)                       \
   X(StackRow, "stackRow", WEBPROF_STACK_ROW)                 \
   X(FrameRow, "frameRow", WEBPROF_FRAME_ROW)                 \
   X(LoadFrameRow, "loadFrameRow", WEBPROF_LOAD_FRAME_ROW)    \
@@ -226,6 +232,11 @@ static_assert(sizeof(SampleRow) == sizeof(Sample) &&
                   offsetof(Sample, reserved) == offsetof(SampleRow, stack) + 4,
               "JS writes a Sample as f64 [timestamp, stack]; the stack's "
               "double covers Sample::stack and Sample::reserved");
+static_assert(sizeof(DueRow) == sizeof(DueSample) &&
+                  offsetof(DueRow, timestamp) ==
+                      offsetof(DueSample, timestamp_ms) &&
+                  offsetof(DueRow, mask) == offsetof(DueSample, mask),
+              "JS writes a DueSample as f64 [timestamp, mask]");
 static_assert(sizeof(StackRow) == sizeof(Stack) &&
                   offsetof(StackRow, frame) == offsetof(Stack, frame) &&
                   offsetof(StackRow, parent) == offsetof(Stack, parent),

@@ -6,6 +6,28 @@ namespace webprof {
 
 size_t DeferredStacks::Take(double ts, Session* const* sessions, size_t n,
                             Status* results) {
+  size_t kept = Add(ts, sessions, n, results);
+  if (kept > 0) ++next_;
+  return kept;
+}
+
+size_t DeferredStacks::TakeMany(const DueSample* due, size_t n,
+                                SessionSet& set) {
+  size_t kept = 0;
+  set.ClearResults();
+  for (size_t j = 0; j < n; ++j) {
+    uint32_t mask = DueMask(due[j]);
+    set.Select(mask);
+    kept += Add(due[j].timestamp_ms, set.selected(), set.selected_count(),
+                set.selected_results());
+    set.Fold(mask);
+  }
+  if (kept > 0) ++next_;
+  return kept;
+}
+
+size_t DeferredStacks::Add(double ts, Session* const* sessions, size_t n,
+                           Status* results) {
   size_t kept = 0;
   for (size_t i = 0; i < n; ++i) {
     Session* s = sessions[i];
@@ -15,7 +37,6 @@ size_t DeferredStacks::Take(double ts, Session* const* sessions, size_t n,
     entries_.push_back(Entry{s, index, next_});
     ++kept;
   }
-  if (kept > 0) ++next_;
   return kept;
 }
 
@@ -39,9 +60,16 @@ Status DeferredStacks::Resolve(StackSampler& sampler, std::string_view text,
   Status parsed = sampler.Capture(text, format);
   if (parsed == Status::kUnclassifiedScript) return parsed;
   // On a parse error Capture() keeps no frame: InternInto gives None.
+  // A capture of several samples (TakeMany): consecutive ones of one
+  // session (one session runs, the common case) intern it once.
+  Session* last = nullptr;
+  StackId stack = StackId::None();
   PopOldest([&](const Entry& e) {
-    e.session->SetSampleStack(e.sample,
-                              sampler.InternInto(&e.session->trace()));
+    if (e.session != last) {
+      last = e.session;
+      stack = sampler.InternInto(&e.session->trace());
+    }
+    e.session->SetSampleStack(e.sample, stack);
   });
   return parsed;
 }

@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "base/status.h"
+#include "sampling/session_set.h"
 #include "sampling/stack_sampler.h"
 #include "trace/session.h"
 
@@ -35,6 +36,12 @@ class DeferredStacks {
   // many were kept: 0 means no capture is pending for this call.
   size_t Take(double timestamp_ms, Session* const* sessions, size_t n,
               Status* results);
+  // n samples of one capture: due[j] in the attached sessions of `set` its
+  // mask selects, in order, each kept or refused by Session::TakeSample (the
+  // buffer may fill mid-way: kBufferFull once, kStopped after).
+  // set.results() as a batch (session_set.h). The samples kept, in any
+  // session, become one pending capture. Returns how many were kept.
+  size_t TakeMany(const DueSample* due, size_t n, SessionSet& set);
 
   // Captures whose text has not arrived yet.
   size_t pending() const { return next_ - oldest_; }
@@ -60,6 +67,9 @@ class DeferredStacks {
     uint32_t sample;   // index in the session's sample buffer
     uint32_t capture;  // capture number; entries are in capture order
   };
+  // Take() without closing the capture: its samples join capture next_.
+  size_t Add(double timestamp_ms, Session* const* sessions, size_t n,
+             Status* results);
   // Pops the oldest capture's entries, calling fn(entry) for each.
   template <typename Fn>
   void PopOldest(Fn&& fn);

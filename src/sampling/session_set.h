@@ -8,6 +8,12 @@
 // take; Spread() writes their outcomes back per attached session, where the
 // unselected read kOk. The set never owns a session: a session is detached
 // before it is destroyed.
+//
+// Several samples may share one captured stack (the ticker's ticks that
+// passed while no check ran, js/profiler/dense.mjs): each is a DueSample,
+// a time and its own mask, and a session's outcome over such a batch is the
+// one that matters to JS — kBufferFull if one of its samples filled the
+// buffer (samplebufferfull fires once), else its last selected sample's.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +24,16 @@
 #include "trace/session.h"
 
 namespace webprof {
+
+// One sample of a batch: when, and for which attached sessions. The mask is
+// a double so JS writes a batch as one f64 array (every u32 is exact).
+struct DueSample {
+  double timestamp_ms;
+  double mask;
+};
+// A DueSample's mask; one that is not a u32 (NaN, negative, too large)
+// selects only the sessions past the mask's bits.
+uint32_t DueMask(const DueSample& due);
 
 class SessionSet {
  public:
@@ -41,9 +57,16 @@ class SessionSet {
   // Copies the selected results back to results() for `mask` (the mask of
   // the last Select), unselected sessions reading kOk.
   void Spread(uint32_t mask);
+  // Starts a batch: every result reads kOk.
+  void ClearResults();
+  // Folds the selected results of `mask` (the last Select's) into results():
+  // a session's kBufferFull stays, else its latest result replaces the last.
+  void Fold(uint32_t mask);
 
   // A sample without a stack in every session `mask` selects.
   void TakeIdle(double timestamp_ms, uint32_t mask);
+  // due[0..n) without a stack, in order; results() as a batch (above).
+  void TakeIdle(const DueSample* due, size_t n);
 
   // One Status per attached session, in attach order, of the last
   // Spread()/TakeIdle(); stays at this address until the next Attach/Detach.

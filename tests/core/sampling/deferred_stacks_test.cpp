@@ -137,6 +137,71 @@ TEST(DeferredStacks, AForgottenSessionIsNeverTouchedAndOrderHolds) {
   EXPECT_EQ(Leaf(b, 0), "f");
 }
 
+// The ticker's ticks since the last sample: n samples, one capture. Each
+// sample is kept or refused on its own (the buffer fills mid-way), each
+// session gets those its mask selects, one text gives all of them a stack.
+TEST(DeferredStacks, ManySamplesOfOneCaptureFillTheBufferMidWay) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session a(SessionOptions{1, 3, 0});    // every tick, room for 3
+  Session b(SessionOptions{2, 100, 0});  // every other tick
+  SessionSet set;
+  set.Attach(&a);
+  set.Attach(&b);
+  const DueSample due[] = {
+      {1, 0b11}, {2, 0b01}, {3, 0b11}, {4, 0b01}, {5, 0b11}};
+  EXPECT_EQ(d.TakeMany(due, 5, set), 6u);            // a: 1 2 3, b: 1 3 5
+  EXPECT_EQ(set.results()[0], Status::kBufferFull);  // at 4, reported once
+  EXPECT_EQ(set.results()[1], Status::kOk);
+  EXPECT_EQ(a.state(), SessionState::kStopped);
+  EXPECT_EQ(d.pending(), 1u);
+  EXPECT_EQ(d.Resolve(sampler, V8({"g (https://a.test/x.js:2:1)",
+                                   "f (https://a.test/x.js:1:1)"})),
+            Status::kOk);
+  EXPECT_EQ(d.pending(), 0u);
+  ASSERT_EQ(a.trace().samples().size(), 3u);
+  ASSERT_EQ(b.trace().samples().size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(a.trace().samples()[i].timestamp, double(i + 1));
+    EXPECT_EQ(b.trace().samples()[i].timestamp, double(2 * i + 1));
+    EXPECT_EQ(Leaf(a, i), "g");
+    EXPECT_EQ(Leaf(b, i), "g");
+  }
+  EXPECT_EQ(a.trace().samples()[0].stack, a.trace().samples()[2].stack);
+  // The next batch: a is stopped (kStopped, not a second kBufferFull).
+  const DueSample later[] = {{6, 0b11}};
+  EXPECT_EQ(d.TakeMany(later, 1, set), 1u);
+  EXPECT_EQ(set.results()[0], Status::kStopped);
+  EXPECT_EQ(set.results()[1], Status::kOk);
+}
+
+TEST(DeferredStacks, ManySamplesKeepTheCapturesInOrder) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session a(SessionOptions{1, 100, 0});
+  SessionSet set;
+  set.Attach(&a);
+  Session* ss[] = {&a};
+  Status r[1];
+  d.Take(1, ss, 1, r);
+  const DueSample due[] = {{2, 1}, {3, 1}, {3, 1}};
+  EXPECT_EQ(d.TakeMany(due, 3, set), 3u);
+  // Out of order: refused, the rest kept; nothing due: no capture.
+  const DueSample back[] = {{2.5, 1}, {4, 1}};
+  EXPECT_EQ(d.TakeMany(back, 2, set), 1u);
+  EXPECT_EQ(set.results()[0], Status::kOk);
+  const DueSample none[] = {{5, 0}, {6, -1}};
+  EXPECT_EQ(d.TakeMany(none, 2, set), 0u);
+  EXPECT_EQ(d.pending(), 3u);
+  d.Resolve(sampler, V8({"f (https://a.test/x.js:1:1)"}));
+  d.Resolve(sampler, V8({"g (https://a.test/x.js:2:1)"}));
+  d.Resolve(sampler, V8({"h (https://a.test/x.js:3:1)"}));
+  ASSERT_EQ(a.trace().samples().size(), 5u);
+  const char* leaves[] = {"f", "g", "g", "g", "h"};
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(Leaf(a, i), leaves[i]) << i;
+  EXPECT_EQ(a.trace().samples()[4].timestamp, 4);
+}
+
 TEST(Session, SetSampleStackValidates) {
   Session a(SessionOptions{1, 10, 0});
   ASSERT_EQ(a.TakeSample(1, StackId::None()), Status::kOk);

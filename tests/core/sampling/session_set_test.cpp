@@ -68,5 +68,21 @@ TEST(SessionSet, IdleSamplesGoToTheSelectedSessionsOnly) {
   EXPECT_EQ(set.results()[1], Status::kBufferFull);
 }
 
+TEST(SessionSet, ABatchOfIdleSamplesReportsBufferFullOnce) {
+  auto s = MakeSessions(2, 2);
+  SessionSet set;
+  set.Attach(s[0].get());
+  set.Attach(s[1].get());
+  const DueSample due[] = {{1, 0b01}, {2, 0b11}, {3, 0b01}, {4, 0b11}};
+  set.TakeIdle(due, 4);
+  EXPECT_EQ(s[0]->trace().samples().size(), 2u);
+  EXPECT_EQ(s[1]->trace().samples().size(), 2u);
+  EXPECT_EQ(set.results()[0], Status::kBufferFull);  // at 3; 4 was refused
+  EXPECT_EQ(set.results()[1], Status::kOk);          // full at its 2nd, no 3rd
+  EXPECT_EQ(s[1]->trace().samples()[1].timestamp, 4);
+  set.TakeIdle(due, 0);  // an empty batch: every result kOk
+  EXPECT_EQ(set.results()[0], Status::kOk);
+}
+
 }  // namespace
 }  // namespace webprof
