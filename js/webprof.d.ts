@@ -608,6 +608,8 @@ export function denseMode(): {
   ticking: boolean;
   stride: number;
   interval: number;
+  /** Ticker mode: how long after its tick each of the last 4096 ticks was taken (ms, check time - tick time). */
+  lateness: { p50: number; p99: number; ticks: number };
 };
 
 // ---- field collection (js/field/) ----

@@ -164,45 +164,34 @@ export function samplerIdle(timestamp, mask) {
   }
   if (m._wp_health() !== 1) throw poison('trapped');
 }
-// Writes times[0..n) and masks[0..n) as DueRows (boundary.h) where the core
-// reads them; false if it refused the room.
-function writeDueRows(m, times, masks, n) {
-  const ptr = m._wp_profiler_due_rows(n);
-  if (ptr === 0) return false;
-  const { timestamp, mask, size } = boundary().records.dueRow;
-  const heap = m.HEAPF64; // after the call: memory may have grown
-  for (let j = 0, at = ptr >> 3; j < n; j++, at += size) {
-    heap[at + timestamp] = times[j];
-    heap[at + mask] = masks[j];
-  }
-  return true;
-}
 /**
- * n samples of one capture whose stack text follows later (the ticker's
- * ticks since the last sample): sample j at times[j] for the sessions
- * masks[j] selects. Returns how many were kept (> 0: one capture pending,
- * as samplerDefer); samplerResult(k) gives each session's outcome over all n.
+ * n samples of one capture (the ticker's ticks since the last sample):
+ * sample j at times[j] for the sessions masks[j] selects, written as DueRows
+ * (boundary.h) where the core reads them. `stack`: their stack text follows
+ * later (returns how many were kept; > 0: one capture pending, as
+ * samplerDefer); else idle samples (returns 0). samplerResult(k) gives each
+ * session's outcome over all n.
  */
-export function samplerDeferMany(times, masks, n) {
+export function samplerTakeMany(times, masks, n, stack) {
   const m = coreUnchecked();
   let kept = 0;
   try {
-    if (writeDueRows(m, times, masks, n)) kept = m._wp_profiler_defer_rows(n);
+    const ptr = m._wp_profiler_due_rows(n);
+    if (ptr !== 0) {
+      const { timestamp, mask, size } = boundary().records.dueRow;
+      const heap = m.HEAPF64; // after the call: memory may have grown
+      for (let j = 0, at = ptr >> 3; j < n; j++, at += size) {
+        heap[at + timestamp] = times[j];
+        heap[at + mask] = masks[j];
+      }
+      if (stack) kept = m._wp_profiler_defer_rows(n);
+      else m._wp_profiler_idle_rows(n);
+    }
   } catch (e) {
     throw trapped(e);
   }
   if (kept === 0 && m._wp_health() !== 1) throw poison('trapped');
   return kept;
-}
-/** n idle samples (no stack), as samplerDeferMany. */
-export function samplerIdleMany(times, masks, n) {
-  const m = coreUnchecked();
-  try {
-    if (writeDueRows(m, times, masks, n)) m._wp_profiler_idle_rows(n);
-  } catch (e) {
-    throw trapped(e);
-  }
-  if (m._wp_health() !== 1) throw poison('trapped');
 }
 /** The Status of the last defer/idle for the k-th attached session. */
 export function samplerResult(k) {

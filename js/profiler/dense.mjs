@@ -11,8 +11,12 @@
 //  - ticker mode (wherever the page may share memory with a Worker: a
 //    cross-origin isolated page, or a browser started with shared memory
 //    allowed — webprof record, the Playwright fixture): the flag lives in a
-//    SharedArrayBuffer and a Worker stores -1 into it once per interval;
-//    __wp$s re-arms it to "idle", so the clock is read only when due.
+//    SharedArrayBuffer and a Worker ticks once per interval: it counts the
+//    tick, writes its time and stores -1 into the flag. __wp$s parks the
+//    flag and turns every tick since the last one it took into a sample,
+//    timestamped at its tick, all with the one stack captured there
+//    (sampler.mjs __webprof$ticked): the ticks fell in the stretch since the
+//    previous check, which ran in the function the check is in.
 // With no session running the counter is parked at IDLE and a session
 // start re-arms it at once (sampler.onSessionsChanged).
 //
@@ -25,7 +29,7 @@
 // counts the webprof copies in this realm with a session running, so one
 // copy stopping does not switch off another's checks. Checks emitted before
 // the guard (`if(--__wp$f[0]<0)__wp$s();`) run as they always did.
-import { __webprof$due, now, onSessionsChanged } from './sampler.mjs';
+import { __webprof$due, __webprof$ticked, now, onSessionsChanged, useTicks } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
 const IDLE = 1 << 30;
@@ -35,13 +39,19 @@ const IDLE = 1 << 30;
 // (startTicker), the checks stay in counter mode.
 const shared = typeof SharedArrayBuffer === 'function' && typeof Worker === 'function';
 
-/**
- * [0] the probe-site counter/flag; in ticker mode also [1] = 1 once the
- * ticker runs, [2] = the interval it ticks at (µs, 0 = parked), [3] = 0
- * (the ticker sleeps on it: a worker may lack the constructor).
- */
-export const __wp$f = new Int32Array(shared ? new SharedArrayBuffer(16) : new ArrayBuffer(16));
+// The ticker's ring of tick times (a power of two): a stretch without checks
+// longer than RING - 1 ticks gets the newest RING - 1 (≈1 s at 1 ms).
+const RING = 1024;
+// Int32 slots: [0] the probe-site counter/flag; in ticker mode also [1] = 1
+// once the ticker runs, [2] = the interval it ticks at (µs, 0 = parked),
+// [3] = 0 (the ticker sleeps on it: a worker may lack the constructor),
+// [4] = ticks so far (the ticker's), [5] = ticks taken (the page's).
+// Then, from byte 32, RING f64 tick times on the page's clock.
+const memory = shared ? new SharedArrayBuffer(32 + 8 * RING) : new ArrayBuffer(32);
+/** The probe-site counter ([0]) and, in ticker mode, the ticker's slots. */
+export const __wp$f = new Int32Array(memory, 0, 8);
 __wp$f[0] = IDLE;
+const ring = shared ? new Float64Array(memory, 32, RING) : null;
 
 let interval = 0;
 const stride = new Stride();
@@ -69,24 +79,65 @@ let ticker = null;
 // a time and then lets its event loop run (a debugger, or Playwright
 // evaluating in every worker of the page, gets an answer), and stops while
 // no session runs ([2] = 0) until the page posts to it again.
-const TICKER_SOURCE = `let f = null;
-let running = false;
-const again = new MessageChannel();
-again.port1.onmessage = tick;
-onmessage = (e) => {
-  if (f === null) { f = e.data; Atomics.store(f, 1, 1); }
-  if (!running) { running = true; tick(); }
-};
-function tick() {
-  const end = Date.now() + 50;
-  while (Date.now() < end) {
-    const us = Atomics.load(f, 2);
-    if (us === 0) { running = false; return; }
-    Atomics.wait(f, 3, 0, us / 1000);
-    Atomics.store(f, 0, -1);
+// Ticks follow a schedule (no drift, no burst after the thread was held up).
+// The page's check is a plain decrement, not atomic: a store landing between
+// its read and its write is overwritten, and the tick would wait for the
+// next one (measured: a quarter of the ticks during a per-character loop in
+// Chromium). So an eighth of an interval after a store the ticker looks
+// again: a tick not taken ([5] behind [4]) with the flag no longer negative
+// was lost that way; it stores again.
+// The Worker's code: self-contained (it runs as the source text of this
+// function, minified with the rest).
+function tickerMain(ring) {
+  let f = null;
+  let times = null;
+  let offset = 0;
+  let next = 0;
+  let running = false;
+  const again = new MessageChannel();
+  again.port1.onmessage = tick;
+  self.onmessage = (e) => {
+    if (f === null) {
+      f = new Int32Array(e.data[0], 0, 8);
+      times = new Float64Array(e.data[0], 32, ring);
+      offset = performance.timeOrigin - e.data[1];
+      Atomics.store(f, 1, 1);
+    }
+    if (!running) {
+      running = true;
+      next = performance.now();
+      tick();
+    }
+  };
+  function tick() {
+    const end = performance.now() + 50;
+    while (performance.now() < end) {
+      const us = Atomics.load(f, 2);
+      if (us === 0) {
+        running = false;
+        return;
+      }
+      const ms = us / 1000;
+      let t = performance.now();
+      next = Math.max(next + ms, t);
+      let look = t + ms / 8;
+      while (t < next) {
+        if (t >= look && Atomics.load(f, 5) !== Atomics.load(f, 4) && Atomics.load(f, 0) >= 0) {
+          Atomics.store(f, 0, -1);
+          look = t + ms / 8;
+        }
+        Atomics.wait(f, 3, 0, Math.min(next, look > t ? look : next) - t);
+        t = performance.now();
+      }
+      const c = Atomics.load(f, 4);
+      times[c & (ring - 1)] = t + offset;
+      Atomics.store(f, 4, c + 1);
+      Atomics.store(f, 0, -1);
+    }
+    again.port2.postMessage(0);
   }
-  again.port2.postMessage(0);
-}`;
+}
+const TICKER_SOURCE = `(${tickerMain})(${RING})`;
 
 let tickerTried = false;
 function startTicker() {
@@ -99,7 +150,7 @@ function startTicker() {
     const url = URL.createObjectURL(new Blob([TICKER_SOURCE], { type: 'text/javascript' }));
     ticker = new Worker(url);
     URL.revokeObjectURL(url);
-    ticker.postMessage(__wp$f);
+    ticker.postMessage([memory, performance.timeOrigin]);
   } catch {
     // A CSP without blob: workers, or memory that may not be shared
     // (DataCloneError): counter mode.
@@ -107,6 +158,42 @@ function startTicker() {
     ticker = null;
   }
 }
+
+let taken = 0; // ticks turned into samples (or dropped), = [5]
+let lastTick = -Infinity;
+const ticking = () => ticker !== null && __wp$f[1] === 1;
+// The ticks since the last call: their times into out[0..n) (in order, none
+// after `t`), n returned. Parks the flag first: a tick after that sets it
+// again.
+function takeTicks(out, t) {
+  __wp$f[0] = IDLE;
+  const count = Atomics.load(__wp$f, 4);
+  if (count === taken) return 0;
+  let n = (count - taken) | 0;
+  taken = count;
+  Atomics.store(__wp$f, 5, count);
+  if (n <= 0) return 0;
+  if (n > RING - 1) n = RING - 1;
+  for (let j = 0; j < n; j++) {
+    let x = ring[(count - n + j) & (RING - 1)];
+    // The two clocks agree to the platform's precision: keep the order.
+    if (!(x >= lastTick)) x = lastTick;
+    if (x > t) x = t;
+    out[j] = lastTick = x;
+    late[lateAt++ & (LATE - 1)] = t - x;
+  }
+  return n;
+}
+// How late the ticks were taken (check time - tick time, ms): the last LATE.
+const LATE = 4096;
+const late = new Float64Array(LATE);
+let lateAt = 0;
+function lateness() {
+  const a = late.slice(0, Math.min(lateAt, LATE)).sort();
+  const q = (p) => a[Math.floor(p * a.length)] || 0;
+  return { p50: q(0.5), p99: q(0.99), ticks: lateAt };
+}
+useTicks({ ticking, take: takeTicks });
 
 onSessionsChanged((ms) => {
   if (ms === interval) return;
@@ -125,23 +212,22 @@ onSessionsChanged((ms) => {
 });
 
 /**
- * The slow path of a probe site: sample if due, re-arm the counter.
+ * The slow path of a probe site: in ticker mode, the ticks since the last
+ * sample become samples; in counter mode, sample if due and re-arm the
+ * counter.
  * @param {Function} [entry] the outermost webprof function on the stack (a
  *   platform-call wrapper, js/profiler/platform-sites.mjs); the inserted
  *   checks call it with none
  */
 function __webprof$dense(entry) {
+  const outer = typeof entry === 'function' ? entry : __webprof$dense;
+  if (ticking()) {
+    __webprof$ticked(outer);
+    return;
+  }
   const t = now();
-  // Ticker mode: a tick is due (at the ticker's interval); idle until the
-  // next one, unless a longer interval's sample is due soon (then count
-  // sites until due, as in counter mode).
-  const ticking = ticker !== null && __wp$f[1] === 1;
-  const left = __webprof$due(
-    t,
-    typeof entry === 'function' ? entry : __webprof$dense,
-    ticking ? interval : 0,
-  );
-  if (!left || (ticking && left > interval / 2)) {
+  const left = __webprof$due(t, outer);
+  if (!left) {
     __wp$f[0] = IDLE;
     return;
   }
@@ -152,16 +238,18 @@ export { __webprof$dense as __wp$s };
 
 /**
  * Which mode the probe sites run in: `mode` is 'ticker' once the ticker
- * Worker runs, else 'counter' (results and benchmarks report it).
+ * Worker runs, else 'counter' (results and benchmarks report it). In ticker
+ * mode `lateness` says how long after its tick each of the last 4096 ticks
+ * was taken (ms; its sample is timestamped at the tick).
  */
 export function denseMode() {
-  const ticking = ticker !== null && __wp$f[1] === 1;
   return {
-    mode: ticking ? 'ticker' : 'counter',
+    mode: ticking() ? 'ticker' : 'counter',
     shared,
     ticker: ticker !== null,
-    ticking,
+    ticking: ticking(),
     stride: stride.stride,
     interval,
+    lateness: lateness(),
   };
 }

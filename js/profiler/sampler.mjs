@@ -18,6 +18,9 @@
 // capture's text is formatted and parsed later, oldest first, in batches:
 // formatting is most of a sample's cost and is not needed until the trace is
 // read (js/profiler/deferred.mjs).
+// In ticker mode (js/profiler/dense.mjs) a Worker's ticks say when: every
+// site takes the ticks since the last one taken, one sample each at its
+// tick's time, all with the stack captured there (__webprof$ticked).
 // Between tasks a timer samples too: nothing of the page runs then, so
 // those samples carry no stackId (idle, as the spec defines). The timer hops
 // through a MessageChannel so browsers' 4 ms clamp of nested timers does
@@ -36,6 +39,7 @@ import {
   samplerIdle,
   samplerResult,
   samplerConfigure,
+  samplerTakeMany,
   samplerSampleOne,
 } from '../core/boundary.mjs';
 import { captureFrames, ownUrlPrefix, stackText, withOwnFormat } from './stack_capture.mjs';
@@ -217,17 +221,35 @@ export function onSessionsChanged(fn) {
  * @param {number} t
  * @param {Function} [entry] the probe site's own function: V8 leaves it and
  *   the frames it called out of the capture (fewer frames to capture/format)
- * @param {number} [early] how much earlier than due still counts as due (ms):
- *   the ticker's interval when a tick called (js/profiler/dense.mjs). A tick
- *   is the due signal: a sample taken late, at the end of a long stretch
- *   without checks, must not push the next one back past the next tick —
- *   that tick would be skipped, and it lands in whatever runs after the
- *   stretch, which would lose its samples to the stretch.
  */
-export function __webprof$due(t, entry = __webprof$due, early = 0) {
+export function __webprof$due(t, entry = __webprof$due) {
   if (sessions.length === 0 || hidden) return 0;
-  if (t >= dueAt - early) __webprof$sample(t, entry, early);
+  if (t >= dueAt) __webprof$sample(one(t), 1, entry);
   return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
+}
+
+// Ticker mode (js/profiler/dense.mjs useTicks): {ticking(), take(out, t)}.
+let ticks = null;
+const tickTimes = new Float64Array(1024);
+/** Ticker mode's source of ticks (dense.mjs): every sampling site takes them. */
+export function useTicks(source) {
+  ticks = source;
+}
+
+/**
+ * Ticker mode: the ticks since the last sample become samples, one each,
+ * timestamped at its tick, for the sessions due then, all with the stack
+ * captured here (null `entry`: the idle timer's, no stack). By the accuracy
+ * model (docs/ARCHITECTURE.md) the ticks fell in the stretch since the
+ * previous check, which ran in the function this stack shows — what an
+ * interrupting sampler would have seen at each tick. A tick counts as due
+ * half an interval early: ticks come on the ticker's schedule, not
+ * "previous sample + interval".
+ */
+export function __webprof$ticked(entry) {
+  const n = ticks.take(tickTimes, now());
+  if (n > 0 && sessions.length > 0 && !hidden) __webprof$sample(tickTimes, n, entry, minInterval / 2);
+  return n;
 }
 
 /** A probe site. Cheap unless a sample is due. */
@@ -244,20 +266,31 @@ function __webprof$check() {
     countdown = 1 << 30;
     return;
   }
+  if (ticks !== null && ticks.ticking()) {
+    countdown = 1; // every probe takes the ticks pending
+    __webprof$ticked(__webprof$probe);
+    return;
+  }
   const t = now();
-  if (t >= dueAt) __webprof$sample(t, __webprof$probe);
+  if (t >= dueAt) __webprof$sample(one(t), 1, __webprof$probe);
   if (sessions.length === 0) return; // the sample filled the last buffer
   countdown = stride.next(t, Math.max(dueAt - t, 0), minInterval);
 }
 
-// A due sample. `entry`: the outermost webprof function on the stack (V8
-// captures only the frames below it); null for an idle sample (no stack).
-// Sampling sites are not calls the page made to webprof: a failure here
-// (a trap poisons the core) is never thrown into the page's code; it stops
-// sampling and the sessions' API calls (Profiler.stop()) report it.
-function __webprof$sample(t, entry, early = 0) {
+const single = new Float64Array(1);
+function one(t) {
+  single[0] = t;
+  return single;
+}
+
+// Due samples at times[0..n). `entry`: the outermost webprof function on the
+// stack (V8 captures only the frames below it); null for idle samples (no
+// stack). Sampling sites are not calls the page made to webprof: a failure
+// here (a trap poisons the core) is never thrown into the page's code; it
+// stops sampling and the sessions' API calls (Profiler.stop()) report it.
+function __webprof$sample(times, n, entry, early = 0) {
   try {
-    __webprof$take(t, entry, early);
+    __webprof$take(times, n, entry, early);
   } catch (e) {
     // A trap poisons the core (onPoison stops every session); anything
     // else is counted and sampling goes on.
@@ -277,36 +310,52 @@ function __webprof$capture(entry) {
   }
 }
 
-function __webprof$take(t, entry, early) {
-  // Bit i of the mask selects the i-th session attached to the core (those
-  // past the mask's width always).
-  let mask = 0;
-  let attachedDue = false;
-  let pendingDue = null;
-  let ai = 0;
-  for (const s of sessions) {
-    const idx = s.trace ? ai++ : -1;
-    if (t < s.nextDue - early) continue;
-    s.nextDue = t + s.interval;
-    if (s.pausedByVisibility) continue;
-    if (idx < 0) (pendingDue || (pendingDue = [])).push(s);
-    else {
-      if (idx < boundary().sampleMaskBits) mask |= 1 << idx;
-      attachedDue = true;
+// One row per time some attached session is due at: its mask (at most one
+// per tick taken, tickTimes.length).
+const dueTimes = new Float64Array(1024);
+const dueMasks = new Float64Array(1024);
+
+function __webprof$take(times, n, entry, early) {
+  // Bit i of a mask selects the i-th session attached to the core (those
+  // past the mask's width always). No session is attached before the core
+  // is ready (boundary() needs it).
+  let bits = 0;
+  let rows = 0;
+  let pendingDue = null; // [session, time, …] of sessions not attached yet
+  for (let j = 0; j < n; j++) {
+    const t = times[j];
+    let mask = 0;
+    let attachedDue = false;
+    let ai = 0;
+    for (const s of sessions) {
+      const idx = s.trace ? ai++ : -1;
+      if (t < s.nextDue - early) continue;
+      s.nextDue = t + s.interval;
+      if (s.pausedByVisibility) continue;
+      if (idx < 0) (pendingDue || (pendingDue = [])).push(s, t);
+      else {
+        if (!bits) bits = boundary().sampleMaskBits;
+        if (idx < bits) mask |= 1 << idx;
+        attachedDue = true;
+      }
     }
+    if (!attachedDue) continue;
+    dueTimes[rows] = t;
+    dueMasks[rows++] = mask >>> 0;
   }
   recompute();
-  if (!attachedDue && !pendingDue) return;
+  if (!rows && !pendingDue) return;
   const captured = entry ? __webprof$capture(entry) : null;
   if (pendingDue) {
     const text = captured && withOwnFormat(stackText, captured);
-    for (const s of pendingDue) s.pending.push([t, text]);
+    for (let i = 0; i < pendingDue.length; i += 2) pendingDue[i].pending.push([pendingDue[i + 1], text]);
   }
-  if (!attachedDue) return;
-  mask >>>= 0;
+  if (!rows) return;
   const { status } = boundary();
-  if (captured === null) samplerIdle(t, mask);
-  else if (samplerDefer(t, mask) > 0) defer(captured);
+  if (rows === 1) {
+    if (captured === null) samplerIdle(dueTimes[0], dueMasks[0]);
+    else if (samplerDefer(dueTimes[0], dueMasks[0]) > 0) defer(captured);
+  } else if (samplerTakeMany(dueTimes, dueMasks, rows, captured !== null) > 0) defer(captured);
   // Results are in attach order; full() edits `sessions`, so the full ones
   // are collected first (an array is made only when one is full).
   let k = 0;
@@ -374,10 +423,10 @@ function full(session) {
 // ---- the idle timer ----
 let timerPending = false;
 let channel = null;
-function schedule() {
+function schedule(atLeast = 0) {
   if (timerPending || sessions.length === 0) return;
   timerPending = true;
-  const delay = Math.max(0, Math.min(dueAt, now() + 1000) - now());
+  const delay = Math.max(atLeast, Math.min(dueAt, now() + 1000) - now());
   timedWait = delay >= 1;
   orig.setTimeout.call(g, __webprof$timer, delay);
 }
@@ -405,8 +454,12 @@ function __webprof$tick() {
     if (++stalled >= 3) fault('clock');
   } else stalled = 0;
   lastTick = t;
-  if (!hidden && t >= dueAt) __webprof$sample(t, null);
-  schedule();
+  let wait = 0;
+  // Ticker mode: the ticks since the last check become idle samples; with
+  // none yet, wait for one rather than spin.
+  if (!hidden && ticks !== null && ticks.ticking()) wait = __webprof$ticked(null) ? 0 : minInterval / 2;
+  else if (!hidden && t >= dueAt) __webprof$sample(one(t), 1, null);
+  schedule(wait);
 }
 
 // ---- visibility: sessions are paused while the document is hidden ----

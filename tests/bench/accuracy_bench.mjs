@@ -198,7 +198,10 @@ try {
     console.log(cand('time-weighted counter samples', weighted));
     console.log(
       cand(`shared-memory switch, polyfill@1 in ${m.ticker1.mode.mode} mode`, ticker) +
-        `, top-15 ${ticker.top15.matched}/${ticker.top15.of}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}`,
+        `, top-15 ${ticker.top15.matched}/${ticker.top15.of}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}` +
+        (m.ticker1.mode.lateness
+          ? `, lateness p50/p99 ${m.ticker1.mode.lateness.p50.toFixed(2)}/${m.ticker1.mode.lateness.p99.toFixed(2)}`
+          : ''),
     );
     console.log(
       `  worst self: ${poly.worst.map((w) => `${w.name || '(anonymous)'} ${f1(w.native)}% vs ${f1(w.poly)}%`).join(', ')}`,

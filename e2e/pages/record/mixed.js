@@ -37,3 +37,14 @@ function runMixed(ms) {
   }
   return { truth, sink };
 }
+
+/**
+ * One parse() of `copies` times TEXT: a single long stretch without a check
+ * (e2e/playwright-ticker.spec.mjs). Returns when it started and ended.
+ */
+function parseLong(copies) {
+  const big = `[${Array(copies).fill(TEXT).join(',')}]`;
+  const t0 = performance.now();
+  const n = parse(big);
+  return { t0, t1: performance.now(), n };
+}

@@ -1,0 +1,115 @@
+// Ticker mode's page side (js/profiler/dense.mjs, sampler.mjs), driven
+// through the public globals the inserted checks use, with this test in the
+// Worker's place: Node has no global Worker, so a stand-in receives the
+// shared memory and the test ticks — counts a tick, writes its time, stores
+// -1 into the flag — exactly as the ticker does. Every tick since the last
+// sample becomes a sample at its tick's time, all of them with the one stack
+// captured at the check that took them; the buffer limit and every
+// session's interval apply per sample; ticks taken by the idle timer are
+// idle samples. Its own process (node --test runs each file apart): the
+// stand-in must be there before webprof loads.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+let memory = null;
+globalThis.Worker = class {
+  postMessage(message) {
+    if (memory === null) memory = message[0];
+  }
+  terminate() {}
+};
+const webprof = await import('webprof');
+const { Profiler, __wp$f, __wp$s } = webprof;
+await webprof.ready;
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+// What the ticker does per tick (dense.mjs TICKER_SOURCE): time, count, flag.
+function tick(time) {
+  const f = new Int32Array(memory, 0, 8);
+  const times = new Float64Array(memory, 32, 1024);
+  const c = Atomics.load(f, 4);
+  times[c & 1023] = time;
+  Atomics.store(f, 4, c + 1);
+  Atomics.store(f, 0, -1);
+}
+
+// A loop body's check, as the transform inserts it (not at a function's
+// entry: that one stands for the caller).
+function checkFreeStretchEnds() {
+  let n = 0;
+  for (let i = 0; i < 1; i++) {
+    if (--__wp$f[0] < 0) __wp$s();
+    n++;
+  }
+  return n;
+}
+
+function leafNames(trace) {
+  return trace.samples.map((s) =>
+    s.stackId === undefined ? null : trace.frames[trace.stacks[s.stackId].frameId].name,
+  );
+}
+
+test('each tick of a stretch without checks becomes a sample at its time, with the stack of the check after it', async () => {
+  const a = new Profiler({ sampleInterval: 1, maxBufferSize: 5, backend: 'polyfill' });
+  let full = 0;
+  a.addEventListener('samplebufferfull', () => full++);
+  const b = new Profiler({ sampleInterval: 2, maxBufferSize: 100, backend: 'polyfill' });
+  assert.ok(memory instanceof SharedArrayBuffer, 'the session start posted the shared memory to the ticker');
+  Atomics.store(new Int32Array(memory, 0, 8), 1, 1); // the ticker runs
+  assert.equal(webprof.denseMode().mode, 'ticker');
+  assert.equal(Atomics.load(new Int32Array(memory, 0, 8), 2), 1000, 'it ticks at the smallest interval (µs)');
+  checkFreeStretchEnds(); // takes whatever is pending: none
+  const t0 = performance.now();
+  sleep(12); // one synchronous stretch: 8 ticks, no check, no timer
+  const times = Array.from({ length: 8 }, (_, i) => t0 + 1 + i);
+  for (const t of times) tick(t);
+  checkFreeStretchEnds();
+  // a is full: the ticker follows the smallest interval still running.
+  assert.equal(Atomics.load(new Int32Array(memory, 0, 8), 2), 2000);
+  // The ticks after that check are the idle timer's: no stack.
+  tick(t0 + 9.5);
+  tick(t0 + 11.5);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const [ta, tb] = [await a.stop(), await b.stop()];
+
+  // a: one sample per tick until its buffer of 5 is full, mid-way through
+  // the batch; samplebufferfull once.
+  assert.deepEqual(
+    ta.samples.map((s) => s.timestamp),
+    times.slice(0, 5),
+  );
+  assert.deepEqual(leafNames(ta), Array(5).fill('checkFreeStretchEnds'));
+  assert.equal(new Set(ta.samples.map((s) => s.stackId)).size, 1, 'one capture');
+  assert.equal(full, 1);
+  // b: every 2 ms (a tick half the ticker's interval early counts as due),
+  // the same stack, then the idle ticks.
+  assert.deepEqual(
+    tb.samples.map((s) => s.timestamp),
+    [times[0], times[2], times[4], times[6], t0 + 9.5, t0 + 11.5],
+  );
+  assert.deepEqual(leafNames(tb), [...Array(4).fill('checkFreeStretchEnds'), null, null]);
+});
+
+test('ticks from before a session are not its samples; a tick older than the last sample keeps the order', async () => {
+  const f = new Int32Array(memory, 0, 8);
+  const before = performance.now();
+  tick(before - 50); // pending from no session
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 100, backend: 'polyfill' });
+  const t0 = performance.now();
+  sleep(4);
+  tick(t0 + 1);
+  tick(t0 + 0.5); // the Worker's clock and the page's disagree a little
+  tick(t0 + 2.5);
+  tick(performance.now() + 50); // never after the check that takes it
+  const atCheck = performance.now();
+  checkFreeStretchEnds();
+  const trace = await p.stop();
+  const ts = trace.samples.filter((s) => s.stackId !== undefined).map((s) => s.timestamp);
+  assert.equal(ts[0], t0 + 1);
+  assert.equal(ts[1], t0 + 2.5, 'the tick before t0 + 1 came too early for the 1 ms interval');
+  assert.ok(ts[2] >= atCheck && ts[2] <= performance.now(), `${ts[2]} at the check (${atCheck})`);
+  assert.equal(ts.length, 3);
+  assert.equal(Atomics.load(f, 5), Atomics.load(f, 4), 'the page told the ticker every tick was taken');
+});
