@@ -1,8 +1,5 @@
 #include "base/json_cursor.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdlib>
 #include <string_view>
 
 namespace webprof {
@@ -31,54 +28,6 @@ int HexValue(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-// Clinger's fast path for a number the grammar already accepted: with at
-// most 15 significant digits and a power of ten up to 1e22 both are exact
-// doubles, so one multiplication or division rounds correctly — strtod's
-// value without strtod (a profile is mostly numbers). False: use strtod.
-bool FastNumber(std::string_view s, double* out) {
-  static constexpr double kPow10[] = {
-      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  size_t i = 0;
-  bool negative = s[0] == '-';
-  if (negative) ++i;
-  uint64_t m = 0;
-  int digits = 0, scale = 0;
-  bool fraction = false;
-  for (; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == '.') {
-      fraction = true;
-      continue;
-    }
-    if (c == 'e' || c == 'E') break;
-    if (m == 0 && c == '0') {  // leading zeros are no significant digit
-      if (fraction) --scale;
-      continue;
-    }
-    if (++digits > 15) return false;
-    m = m * 10 + uint64_t(c - '0');
-    if (fraction) --scale;
-  }
-  if (i < s.size()) {  // the exponent
-    ++i;
-    bool minus = s[i] == '-';
-    if (s[i] == '-' || s[i] == '+') ++i;
-    if (s.size() - i > 3) return false;
-    int e = 0;
-    for (; i < s.size(); ++i) e = e * 10 + (s[i] - '0');
-    scale += minus ? -e : e;
-  }
-  if (scale < -22 || scale > 22) {
-    if (m != 0) return false;
-    scale = 0;  // zero with any exponent
-  }
-  double v = static_cast<double>(m);
-  v = scale < 0 ? v / kPow10[-scale] : v * kPow10[scale];
-  *out = negative ? -v : v;
-  return true;
 }
 
 }  // namespace
@@ -125,22 +74,19 @@ JsonCursor::Type JsonCursor::Peek() {
   }
 }
 
-bool JsonCursor::BeginObject() {
-  if (Peek() != Type::kObject) return Fail("an object");
-  if (open_.size() >= kMaxDepth) return Fail("less nesting");
+bool JsonCursor::Open(uint8_t kind) {
+  if (depth_ >= kMaxDepth) return Fail("less nesting");
   ++pos_;
-  open_.push_back('{');
-  first_.push_back(true);
+  open_[depth_++] = kind | kFirst;
   return true;
 }
 
+bool JsonCursor::BeginObject() {
+  return Peek() == Type::kObject ? Open(kInObject) : Fail("an object");
+}
+
 bool JsonCursor::BeginArray() {
-  if (Peek() != Type::kArray) return Fail("an array");
-  if (open_.size() >= kMaxDepth) return Fail("less nesting");
-  ++pos_;
-  open_.push_back('[');
-  first_.push_back(true);
-  return true;
+  return Peek() == Type::kArray ? Open(0) : Fail("an array");
 }
 
 // Past the closing bracket (more = false, container popped) or past the
@@ -148,22 +94,22 @@ bool JsonCursor::BeginArray() {
 bool JsonCursor::Separator(char close, bool* more) {
   *more = false;
   if (!ok()) return false;
-  if (open_.empty() || open_.back() != (close == '}' ? '{' : '['))
-    return Fail(close == '}' ? "to be inside an object" : "to be in an array");
+  const bool object = close == '}';
+  if (depth_ == 0 || bool(open_[depth_ - 1] & kInObject) != object)
+    return Fail(object ? "to be inside an object" : "to be in an array");
   SkipSpace();
-  if (pos_ >= text_.size()) return Fail(close == '}' ? "'}'" : "']'");
+  if (pos_ >= text_.size()) return Fail(object ? "'}'" : "']'");
+  uint8_t& top = open_[depth_ - 1];
   if (text_[pos_] == close) {
     ++pos_;
-    open_.pop_back();
-    first_.pop_back();
+    --depth_;
     return true;
   }
-  if (!first_.back()) {
-    if (text_[pos_] != ',')
-      return Fail(close == '}' ? "',' or '}'" : "',' or ']'");
+  if (!(top & kFirst)) {
+    if (text_[pos_] != ',') return Fail(object ? "',' or '}'" : "',' or ']'");
     ++pos_;
   }
-  first_.back() = false;
+  top &= ~kFirst;
   *more = true;
   return true;
 }
@@ -293,49 +239,6 @@ bool JsonCursor::String(std::string_view* out, std::string* scratch) {
   return true;
 }
 
-bool JsonCursor::ScanNumber(std::string_view* text) {
-  if (Peek() != Type::kNumber) return Fail("a number");
-  size_t start = pos_;
-  if (text_[pos_] == '-') ++pos_;
-  auto digits = [&] {
-    size_t from = pos_;
-    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9')
-      ++pos_;
-    return pos_ > from;
-  };
-  if (!digits()) return Fail("a digit");
-  if (pos_ < text_.size() && text_[pos_] == '.') {
-    ++pos_;
-    if (!digits()) return Fail("a digit after '.'");
-  }
-  if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
-    ++pos_;
-    if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-'))
-      ++pos_;
-    if (!digits()) return Fail("an exponent");
-  }
-  *text = text_.substr(start, pos_ - start);
-  return true;
-}
-
-bool JsonCursor::Number(double* out) {
-  std::string_view text;
-  if (!ScanNumber(&text)) return false;
-  double v;
-  if (FastNumber(text, &v)) {
-    if (out) *out = v;
-    return true;
-  }
-  char buf[64];
-  if (text.size() >= sizeof(buf)) return Fail("a shorter number");
-  text.copy(buf, text.size());
-  buf[text.size()] = 0;
-  v = std::strtod(buf, nullptr);
-  if (!std::isfinite(v)) return Fail("a finite number");
-  if (out) *out = v;
-  return true;
-}
-
 bool JsonCursor::Literal(std::string_view word) {
   if (text_.substr(pos_, word.size()) != word) return false;
   pos_ += word.size();
@@ -363,141 +266,163 @@ bool JsonCursor::NumberOrNull(double* out, double if_null) {
   return Number(out);
 }
 
-bool JsonCursor::Int(int64_t* out) {
-  // Exact, from the text (no strtod: the page's core reads only integers,
-  // and strtod is large in Wasm): significant digits times a power of ten.
-  std::string_view text;
-  if (!ScanNumber(&text)) return false;
-  const bool negative = text[0] == '-';
-  if (text.size() - negative <= 15 &&
-      text.find_first_of(".eE") == std::string_view::npos) {
-    int64_t v = 0;  // the common case: plain digits, well below 2^53
-    for (size_t k = negative; k < text.size(); ++k)
-      v = v * 10 + (text[k] - '0');
-    *out = negative ? -v : v;
-    return true;
-  }
-  std::string sig;
-  int exp10 = 0;
-  size_t i = negative ? 1 : 0;
-  bool fraction = false;
-  for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
-    if (text[i] == '.') {
-      fraction = true;
-    } else {
-      if (fraction) --exp10;
-      if (!sig.empty() || text[i] != '0') sig.push_back(text[i]);
-    }
-  }
-  if (i < text.size()) {
-    const bool down = text[i + 1] == '-';
-    int64_t e = 0;
-    for (i += (text[i + 1] == '-' || text[i + 1] == '+') ? 2 : 1;
-         i < text.size(); ++i)
-      e = std::min<int64_t>(e * 10 + (text[i] - '0'), 100000);
-    exp10 += static_cast<int>(down ? -e : e);
-  }
-  while (!sig.empty() && sig.back() == '0') {
-    sig.pop_back();
-    ++exp10;
-  }
-  constexpr uint64_t kMax = uint64_t{1} << 53;
-  uint64_t v = 0;
-  if (!sig.empty()) {
-    if (exp10 < 0 || static_cast<int64_t>(sig.size()) + exp10 > 16)
-      return Fail("an integer of at most 2^53");
-    for (char c : sig) v = v * 10 + static_cast<uint64_t>(c - '0');
-    for (int k = 0; k < exp10; ++k) v *= 10;
-    if (v > kMax) return Fail("an integer of at most 2^53");
-  }
-  *out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
-  return true;
-}
-
-bool JsonCursor::IntArray(std::vector<int64_t>* out) {
-  if (!BeginArray()) return false;
+bool JsonCursor::SkipString() {
+  // Validates as String() does (escapes, no control character) without
+  // decoding: a skipped string is read once, byte by byte.
   const char* p = text_.data();
   const size_t n = text_.size();
+  size_t i = pos_ + 1;
+  while (i < n) {
+    const unsigned char c = static_cast<unsigned char>(p[i]);
+    if (c == '"') {
+      pos_ = i + 1;
+      return true;
+    }
+    if (c < 0x20) {
+      pos_ = i;
+      return Fail("no control character in a string");
+    }
+    if (c != '\\') {
+      ++i;
+      continue;
+    }
+    if (i + 1 >= n) break;
+    const char e = p[i + 1];
+    i += 2;
+    if (e == 'u') {
+      for (int k = 0; k < 4; ++k, ++i) {
+        if (i >= n || HexValue(p[i]) < 0) {
+          pos_ = i;
+          return Fail("4 hex digits after \\u");
+        }
+      }
+    } else if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' &&
+               e != 'n' && e != 'r' && e != 't') {
+      pos_ = i;
+      return Fail("a valid escape");
+    }
+  }
+  pos_ = n;
+  return Fail("'\"' closing the string");
+}
+
+bool JsonCursor::Skip() {
+  if (!ok()) return false;
+  const char* p = text_.data();
+  const size_t n = text_.size();
+  // The containers opened inside this value, one bit each (1: an object),
+  // on the stack: no allocation, no per-member bookkeeping.
+  uint64_t objects[kMaxDepth / 64] = {};
+  size_t depth = 0;
+  const size_t room = kMaxDepth - depth_;
   size_t i = pos_;
   auto space = [&] {
     while (i < n &&
            (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t'))
       ++i;
   };
-  auto close = [&] {
-    pos_ = i + 1;
-    open_.pop_back();
-    first_.pop_back();
+  auto fail = [&](const char* what) {
+    pos_ = i;
+    return Fail(what);
+  };
+  auto in_object = [&] {
+    return (objects[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1;
+  };
+  auto key = [&] {  // a member's key and its ':'
+    space();
+    if (i >= n || p[i] != '"') return fail("a key string");
+    pos_ = i;
+    if (!SkipString()) return false;
+    i = pos_;
+    space();
+    if (i >= n || p[i] != ':') return fail("':'");
+    ++i;
     return true;
   };
-  space();
-  if (i < n && p[i] == ']') return close();
+  auto word = [&](std::string_view w, const char* what) {
+    if (text_.substr(i, w.size()) != w) return fail(what);
+    i += w.size();
+    return true;
+  };
   for (;;) {
-    space();
-    const size_t at = i;
-    const bool negative = i < n && p[i] == '-';
-    if (negative) ++i;
-    const size_t digits = i;
-    int64_t v = 0;
-    while (i < n && p[i] >= '0' && p[i] <= '9' && i - digits < 15)
-      v = v * 10 + (p[i++] - '0');
-    const bool plain =
-        i > digits && (i >= n || (p[i] != '.' && p[i] != 'e' && p[i] != 'E' &&
-                                  (p[i] < '0' || p[i] > '9')));
-    if (plain) {
-      out->push_back(negative ? -v : v);
-    } else {  // the general path (it also says what is wrong)
-      pos_ = at;
-      if (!Int(&v)) return false;
-      out->push_back(v);
-      i = pos_;
-    }
-    space();
-    if (i < n && p[i] == ',') {
+    space();  // a value starts here
+    if (i >= n) return fail("a value");
+    const char c = p[i];
+    if (c == '{' || c == '[') {
+      if (depth >= room) return fail("less nesting");
+      const uint64_t bit = uint64_t{1} << (depth % 64);
+      objects[depth / 64] =
+          c == '{' ? objects[depth / 64] | bit : objects[depth / 64] & ~bit;
+      ++depth;
       ++i;
-      continue;
+      space();
+      if (i < n && p[i] == (c == '{' ? '}' : ']')) {
+        ++i;
+        --depth;
+      } else {
+        if (c == '{' && !key()) return false;
+        continue;  // the first member's value
+      }
+    } else if (c == '"') {
+      pos_ = i;
+      if (!SkipString()) return false;
+      i = pos_;
+    } else if (c == 't' || c == 'f') {
+      if (!word(c == 't' ? "true" : "false", "true or false")) return false;
+    } else if (c == 'n') {
+      if (!word("null", "null")) return false;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      // An integer without a leading zero is passed here; any other number
+      // (and any error) goes through the scanner. Not converted: any JSON
+      // number is skipped, whatever its size.
+      const size_t at = i, digits = i + (c == '-');
+      i = digits;
+      while (i < n && p[i] >= '0' && p[i] <= '9') ++i;
+      if (i == digits || (p[digits] == '0' && i - digits > 1) ||
+          (i < n && (p[i] == '.' || p[i] == 'e' || p[i] == 'E'))) {
+        pos_ = at;
+        std::string_view text;
+        JsonNumberParts parts;
+        if (!ScanNumberHere(&text, &parts)) return false;
+        i = pos_;
+      }
+    } else {
+      return fail("a value");
     }
-    if (i < n && p[i] == ']') return close();
-    pos_ = i;
-    return Fail("',' or ']'");
+    // After a value: close every container that has no more members.
+    for (;;) {
+      if (depth == 0) {
+        pos_ = i;
+        return true;
+      }
+      space();
+      const bool object = in_object();
+      if (i < n && p[i] == ',') {
+        ++i;
+        if (object && !key()) return false;
+        break;
+      }
+      if (i < n && p[i] == (object ? '}' : ']')) {
+        ++i;
+        --depth;
+        continue;
+      }
+      if (i >= n) return fail(object ? "'}'" : "']'");
+      return fail(object ? "',' or '}'" : "',' or ']'");
+    }
   }
 }
 
-bool JsonCursor::Skip() {
-  const size_t base = open_.size();
-  do {
-    switch (Peek()) {
-      case Type::kObject:
-        BeginObject();
-        break;
-      case Type::kArray:
-        BeginArray();
-        break;
-      case Type::kString:
-        String(nullptr);
-        break;
-      case Type::kNumber: {
-        std::string_view number;  // not converted: any JSON number is skipped
-        ScanNumber(&number);
-        break;
-      }
-      case Type::kBool:
-        Bool(nullptr);
-        break;
-      case Type::kNull:
-        Null();
-        break;
-      case Type::kBad:
-        return Fail("a value");
-    }
-    // After a value (or an opened container): to the next value to read,
-    // closing every container that has no more members.
-    while (ok() && open_.size() > base) {
-      bool more = open_.back() == '{' ? NextKey(nullptr) : NextElement();
-      if (more) break;
-    }
-  } while (ok() && open_.size() > base);
-  return ok();
+bool JsonCursor::MatchAfterSpace(std::string_view bytes) {
+  const size_t at = pos_;
+  SkipSpace();
+  if (pos_ == at || !ok()) return false;  // no space: Match() compared
+  if (text_.substr(pos_, bytes.size()) != bytes) {
+    pos_ = at;  // nothing consumed
+    return false;
+  }
+  pos_ += bytes.size();
+  return true;
 }
 
 bool JsonCursor::AtEnd() {

@@ -10,6 +10,13 @@
 // Seek() back to it later: a first pass finds what to read, a second reads only
 // that.
 //
+// Cost: numbers are read in one scan (digits accumulated as they are
+// checked; Clinger's exact fast path, strtod only past it), Skip() walks a
+// value byte by byte with a bit per open container and validates as it goes,
+// and Match() lets an importer take a known object shape (a W3C sample's
+// `{"timestamp":…,"stackId":…}`) without per-member bookkeeping — the reader
+// of 1 000 merged profiles spends its time here (docs/BENCHMARKS.md, merge).
+//
 // Errors: the first failure (truncated text, a wrong token, nesting past
 // kMaxDepth, a number out of range) sticks; every later call returns false
 // and error() says what was expected at which byte. Strict RFC 8259 tokens;
@@ -25,6 +32,17 @@
 #include <vector>
 
 namespace webprof {
+
+// A number's text split while it is scanned: its digits as one integer
+// (`mantissa`, exact while there are at most 19 of them), the power of ten
+// that scales it, and whether there were more digits (`inexact`: then only
+// strtod or the exact integer path decide).
+struct JsonNumberParts {
+  uint64_t mantissa = 0;  // every digit, leading zeros included
+  int64_t scale = 0;      // clamped far outside any double's range
+  bool negative = false, inexact = false;
+  bool plain = true;  // no fraction, no exponent
+};
 
 class JsonCursor {
  public:
@@ -65,6 +83,23 @@ class JsonCursor {
   // profiles (sample node ids, time deltas) in one tight loop; an element
   // that is not a plain integer of up to 15 digits takes Int()'s path.
   bool IntArray(std::vector<int64_t>* out);
+  // The next bytes (after whitespace) are exactly `bytes`: consumed, true;
+  // else nothing is consumed and there is no error. For an importer's fast
+  // path over a known shape (it Seek()s back and reads member by member
+  // when a shape does not match); the open containers are not tracked
+  // through it.
+  bool Match(std::string_view bytes) {
+    // Byte by byte: a few bytes, and memcmp is a call (a slow one in Wasm).
+    if (text_.size() - pos_ >= bytes.size()) {
+      size_t k = 0;
+      while (k < bytes.size() && text_[pos_ + k] == bytes[k]) ++k;
+      if (k == bytes.size()) {
+        pos_ += k;
+        return true;
+      }
+    }
+    return MatchAfterSpace(bytes);
+  }
   // Consumes a null and says true; false (and no error) for any other value.
   bool TakeNull() { return Peek() == Type::kNull && Null(); }
   // Any value, with everything inside it.
@@ -82,19 +117,27 @@ class JsonCursor {
   bool Fail(const char* expected);
 
  private:
-  // Consumes a number's text (RFC 8259 grammar) without converting it.
-  bool ScanNumber(std::string_view* text);
+  // Consumes a number's text (RFC 8259 grammar: no leading zero) and
+  // splits it into `parts` in the same pass (json_cursor_number.cpp).
+  bool ScanNumber(std::string_view* text, JsonNumberParts* parts);
+  // The same at pos_, which holds '-' or a digit (no Peek()).
+  bool ScanNumberHere(std::string_view* text, JsonNumberParts* parts);
   void SkipSpace();
   bool Literal(std::string_view word);
   bool Separator(char close, bool* more);
+  bool Open(uint8_t kind);
+  bool MatchAfterSpace(std::string_view bytes);
+  // Past a string that starts at pos_ (its quote); false with the error.
+  bool SkipString();
 
+  static constexpr uint8_t kInObject = 1, kFirst = 2;
   std::string_view text_;
   size_t pos_ = 0;
   std::string error_;
-  // One entry per open container: '{' or '['; `first_` marks whether its
-  // next member is the first (no comma before it).
-  std::vector<char> open_;
-  std::vector<bool> first_;
+  // One entry per open container: kInObject or not, and kFirst while its
+  // next member is the first (no comma before it). Fixed: no allocation.
+  size_t depth_ = 0;
+  uint8_t open_[kMaxDepth];
 };
 
 }  // namespace webprof

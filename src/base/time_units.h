@@ -30,7 +30,14 @@ inline int64_t MsToNs(double ms) {
   double ns = ms * 1e6;
   if (!(ns < kTimeLimit)) return ns > 0 ? kTimeLimitI : 0;  // NaN: 0
   if (ns <= -kTimeLimit) return -kTimeLimitI;
-  return std::llround(ns);
+  // llround's value (half away from zero) without its libm call — the
+  // merger converts every sample of every input: truncation is exact here
+  // and so is the fraction left over (an integral double leaves 0).
+  int64_t t = static_cast<int64_t>(ns);
+  const double frac = ns - static_cast<double>(t);
+  if (frac >= 0.5) ++t;
+  if (frac <= -0.5) --t;
+  return t;
 }
 
 }  // namespace webprof

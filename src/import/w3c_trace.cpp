@@ -149,6 +149,23 @@ class Reader {
 
   bool Sample() {
     SampleRow s{-1, -1};
+    // The two shapes webprof and most writers emit, compact, read without
+    // per-member bookkeeping; anything else (other order, spaces, more
+    // members) is read member by member from the same offset.
+    const size_t at = c_.Offset();
+    if (c_.Match("{\"timestamp\":")) {
+      if (!c_.Number(&s.timestamp)) return false;
+      uint32_t v = kNone;
+      if (c_.Match("}") ||
+          (c_.Match(",\"stackId\":") && Index(&v) && c_.Match("}"))) {
+        s.stack = v == kNone ? -1 : double(v);
+        samples.push_back(s);
+        return true;
+      }
+      if (!c_.ok()) return false;
+      c_.Seek(at);
+      s = SampleRow{-1, -1};
+    }
     bool timed = false;
     if (!c_.BeginObject()) return false;
     std::string_view key;
@@ -239,10 +256,11 @@ Status ImportW3CTrace(std::string_view json, Session* out,
     if (st != Status::kOk)
       return fail("sample " + std::to_string(i) + ": " + StatusMessage(st));
   }
-  std::stable_sort(r.samples.begin(), r.samples.end(),
-                   [](const SampleRow& a, const SampleRow& b) {
-                     return a.timestamp < b.timestamp;
-                   });
+  auto earlier = [](const SampleRow& a, const SampleRow& b) {
+    return a.timestamp < b.timestamp;
+  };
+  if (!std::is_sorted(r.samples.begin(), r.samples.end(), earlier))
+    std::stable_sort(r.samples.begin(), r.samples.end(), earlier);
   static_assert(sizeof(SampleRow) == sizeof(Sample), "a row fills a Sample");
   for (size_t at = 0; at < r.samples.size();) {
     SampleBuffer::Span span = loader.ReserveSamples(r.samples.size() - at);

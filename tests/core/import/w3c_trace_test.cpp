@@ -96,5 +96,36 @@ TEST(W3CTrace, RefusesWithTheReason) {
   }
 }
 
+// The compact sample shapes take a fast path; any other spelling of the
+// same samples is read member by member: both give the same trace.
+TEST(W3CTrace, EverySpellingOfASampleReadsTheSame) {
+  const std::string head =
+      R"J({"resources":[],"frames":[{"name":"f"}],"stacks":[{"frameId":0}],"samples":)J";
+  const std::string compact =
+      R"J([{"timestamp":1.25,"stackId":0},{"timestamp":2},{"timestamp":3e0,"stackId":null}])J";
+  const std::string other =
+      R"J([ { "timestamp" : 1.25 , "stackId" : 0 } ,{"stackId":0,"timestamp":1.25e0, "x":[1]},
+        {"timestamp":2,"stackId":0,"extra":{}},{"timestamp":3,"stackId":null}])J";
+  Session a(SessionOptions{10, 100, 0}), b(SessionOptions{10, 100, 0});
+  std::string error;
+  ASSERT_EQ(Import(head + compact + "}", &a, &error), Status::kOk) << error;
+  ASSERT_EQ(Import(head + other + "}", &b, &error), Status::kOk) << error;
+  const SampleBuffer& sa = a.trace().samples();
+  const SampleBuffer& sb = b.trace().samples();
+  ASSERT_EQ(sa.size(), 3u);
+  ASSERT_EQ(sb.size(), 4u);
+  EXPECT_EQ(sa[0].timestamp, 1.25);
+  EXPECT_EQ(sa[0].stack.value, 0u);
+  EXPECT_TRUE(sa[1].stack.is_none());
+  EXPECT_EQ(sa[2].timestamp, 3);
+  EXPECT_TRUE(sa[2].stack.is_none());
+  EXPECT_EQ(sb[1].timestamp, 1.25);
+  EXPECT_EQ(sb[2].stack.value, 0u);
+  // A fast-path sample with a bad value is refused as the slow path would.
+  ExpectRefused(head + R"J([{"timestamp":1,"stackId":-1}]})J",
+                "sample 0: at byte");
+  ExpectRefused(head + R"J([{"timestamp":01}]})J", "no leading zero");
+}
+
 }  // namespace
 }  // namespace webprof
