@@ -27,7 +27,9 @@
 // not apply and 1 ms intervals hold.
 //
 // The probe sites themselves live in js/profiler/probe-sites.mjs (installed by the
-// Profiler when a session starts, taken out when none runs).
+// Profiler when a session starts, taken out when none runs); the sessions'
+// registry, faults, and each one's trace in the core (configuration, the
+// replay of what was due before the core was ready) in js/profiler/session.mjs.
 // webprof's own frames are named with MARKER (the core strips them); do not
 // give the functions on the probe -> capture path other names.
 import { isReady, onPoison, ready, trapError, trapped } from '../core/core.mjs';
@@ -38,24 +40,25 @@ import {
   samplerDetach,
   samplerIdle,
   samplerResult,
-  samplerConfigure,
   samplerTakeMany,
-  samplerSampleOne,
 } from '../core/boundary.mjs';
-import { captureFrames, ownUrlPrefix, stackText, withOwnFormat } from './stack_capture.mjs';
-import {
-  classifyReported,
-  configureBuiltinFrames,
-  configureSampler,
-  defer,
-  deferredFaults,
-  dropPending,
-} from './deferred.mjs';
-import { samplingClock } from '../core/clock.mjs';
+import { captureFrames, stackText, withOwnFormat } from './stack_capture.mjs';
+import { defer, dropPending } from './deferred.mjs';
 import { setSampleSite } from '../probes/probes.mjs';
 import { Stride } from './stride.mjs';
+// Last: its clock and own-URL rule are read at load, as when they lived here.
+import { fault, materialize, now, sessions } from './session.mjs';
 
-export const MARKER = '__webprof$';
+export {
+  MARKER,
+  SamplerSession,
+  configurePageSampler,
+  keepBuiltinFrames,
+  materialize,
+  now,
+  ownUrl,
+} from './session.mjs';
+
 /** The smallest interval the polyfill samples at (ms). */
 export const MIN_INTERVAL = 1;
 
@@ -66,71 +69,12 @@ const orig = {
   setTimeout: g.setTimeout,
   addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
 };
-// The Profiler's clock: the platform's performance.now() as webprof found it
-// (js/core/clock.mjs samplingClock: a page's later replacement, NaN or a
-// clock going backwards cannot stop sampling; such reads are counted).
-export const now = samplingClock(globalThis, fault);
 
-// webprof's own script, when it is a file of its own (stack_capture.mjs's one
-// rule): its frames — e.g. the explicit-probes functions that call probe() —
-// are removed by URL too; null when webprof is bundled into the page's code.
-export const ownUrl = ownUrlPrefix() || null;
-
-// Sessions in core attach order (bit i of a sample mask = sessions[i]).
-const sessions = [];
 let dueAt = Infinity;
 let minInterval = Infinity;
 let countdown = 1 << 30; // nothing runs: probes only decrement
 const stride = new Stride();
 let hidden = false;
-let configured = false;
-
-/**
- * One polyfill profiling session as the sampler sees it. Before the core is
- * ready, due samples are kept as (timestamp, stack text) and replayed.
- */
-export class SamplerSession {
-  constructor({ interval, maxBufferSize, onFull }) {
-    this.interval = interval;
-    this.maxBufferSize = maxBufferSize;
-    this.onFull = onFull;
-    this.nextDue = now();
-    this.trace = null; // TraceSession once the core is ready
-    this.pending = []; // [timestamp, text|null] before ready
-    this.active = true;
-    // Faults met while this session ran (webprof's, or the page's state
-    // breaking webprof): counted, never thrown into the page; see diagnostics().
-    this.faults = { clock: 0, capture: 0, sample: 0, message: '' };
-    this.formatBase = deferredFaults.format;
-  }
-
-  /** What went wrong while this session ran, as sentences (empty: nothing). */
-  diagnostics() {
-    const f = this.faults;
-    const out = [];
-    if (f.clock)
-      out.push(
-        `webprof: the clock (performance.now) returned NaN, went backwards, stood still or threw ${f.clock} ` +
-          `time(s); samples are timed by the last good reading`,
-      );
-    const unread = deferredFaults.format - this.formatBase;
-    if (f.capture || unread)
-      out.push(
-        `webprof: ${f.capture + unread} sample(s) kept without a stack: capturing or reading it failed ` +
-          `(${f.message || deferredFaults.message})`,
-      );
-    if (f.sample) out.push(`webprof: ${f.sample} sample(s) lost to a fault inside webprof (${f.message})`);
-    return out;
-  }
-}
-
-// A fault met while sampling: counted in every running session.
-function fault(kind, e) {
-  for (const s of sessions) {
-    s.faults[kind]++;
-    if (e !== undefined && !s.faults.message) s.faults.message = String((e && e.message) || e).slice(0, 200);
-  }
-}
 
 /** Registers a session; it is sampled from now on. */
 export function startSession(session, makeTrace) {
@@ -167,28 +111,6 @@ function attach(session) {
   // Keep the core's attach order equal to `sessions` order.
   for (const s of sessions) if (s.trace) samplerDetach(s.trace.coreHandle());
   for (const s of sessions) if (s.trace) samplerAttach(s.trace.coreHandle());
-}
-
-/** Tells the page's core sampler its rules (own frames, builtins), once. */
-export function configurePageSampler() {
-  if (configured) return;
-  configured = true;
-  configureSampler(samplerConfigure, MARKER, ownUrl);
-  if (keepBuiltins) configureBuiltinFrames(samplerConfigure, true);
-}
-
-let keepBuiltins = false;
-/**
- * Keeps frames without a resource (builtins: Array.prototype.map, sort,
- * String.prototype.replace, a generator's next…; eval and new Function code)
- * in the polyfill's traces. Chromium's native Profiler reports none, and by
- * default neither does the polyfill: their time is their caller's. Page-wide; it applies to the
- * stacks the core parses from then on (call it before starting a Profiler).
- * @param {boolean} keep
- */
-export function keepBuiltinFrames(keep) {
-  keepBuiltins = !!keep;
-  if (configured) configureBuiltinFrames(samplerConfigure, keepBuiltins);
 }
 
 function recompute() {
@@ -378,41 +300,6 @@ function samplingFailed() {
   recompute();
 }
 onPoison(samplingFailed);
-
-function sampleOne(session, t, text) {
-  for (let round = 0; round < 4; round++) {
-    const r = samplerSampleOne(session.trace.coreHandle(), text, t);
-    if (r !== boundary().status.UnclassifiedScript) return r;
-    classifyReported();
-  }
-  return idleOne(session, t);
-}
-
-/**
- * Creates the session's trace in the core and replays, in order, what was
- * due before the core was there (pending samples were taken while the page
- * was visible, so the visibility pause applies after them). Returns
- * BufferFull when the replay filled the buffer, else Ok.
- */
-export function materialize(session) {
-  configurePageSampler();
-  const { status } = boundary();
-  session.trace = session.makeTrace();
-  const pending = session.pending;
-  session.pending = [];
-  let r = status.Ok;
-  for (const [ts, text] of pending) {
-    r = text === null ? idleOne(session, ts) : sampleOne(session, ts, text);
-    if (r === status.BufferFull) break;
-  }
-  if (session.pausedByVisibility) session.trace.pause();
-  return r === status.BufferFull ? r : status.Ok;
-}
-
-function idleOne(session, t) {
-  const { status } = boundary();
-  return session.trace.sample(t) ? status.Ok : status.BufferFull;
-}
 
 function full(session) {
   stopSession(session);
