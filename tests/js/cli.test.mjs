@@ -1,6 +1,6 @@
 // `webprof record` against a page that was never touched by webprof, and
 // its error cases: each prints one clear line and exits non-zero.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,18 +8,12 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../e2e/server.mjs';
+import { serveRecordPages } from '../support/record-pages.mjs';
 import { webprofCli } from '../support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'dist', 'webprof-cli.mjs');
-let server;
-let base;
-
-before(async () => {
-  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
-  base = `http://127.0.0.1:${server.address().port}`;
-});
-after(() => server.close());
+const pages = serveRecordPages();
 
 function webprof(...args) {
   // spawnSync blocks this process, and with it this process's server: only
@@ -38,7 +32,7 @@ const webprofAsync = (...args) => webprofCli(args);
 
 test('records an untouched page into all three formats', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-record-'));
-  const r = await webprofAsync('record', `${base}/untouched.html`, '--seconds', '1.5', '--out', out);
+  const r = await webprofAsync('record', `${pages.base}/untouched.html`, '--seconds', '1.5', '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /loading http/);
   assert.match(r.stderr, /profiling/);
@@ -97,7 +91,15 @@ test('the page scripts of every kind are sampled inside their hot loop, like --n
   for (let i = 0; i < cases.length; i += 2) {
     const batch = cases.slice(i, i + 2).map(async ([page, hot, extra, sub]) => {
       const out = mkdtempSync(join(tmpdir(), 'webprof-hot-'));
-      const r = await webprofAsync('record', `${base}/${page}`, '--seconds', '0.8', '--out', out, ...extra);
+      const r = await webprofAsync(
+        'record',
+        `${pages.base}/${page}`,
+        '--seconds',
+        '0.8',
+        '--out',
+        out,
+        ...extra,
+      );
       assert.equal(r.status, 0, r.stderr);
       assert.doesNotMatch(r.stderr, /page error|not rewritten/, r.stderr);
       return [`${page} ${extra.join(' ')}`.trim(), selfShare(sub ? join(out, sub) : out, hot)];
@@ -115,7 +117,7 @@ test('the page scripts of every kind are sampled inside their hot loop, like --n
 
 test('a page whose scripts use object-literal arrow bodies, class expressions and unbraced loops records with no page error', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-shapes-'));
-  const r = await webprofAsync('record', `${base}/shapes.html`, '--seconds', '0.8', '--out', out);
+  const r = await webprofAsync('record', `${pages.base}/shapes.html`, '--seconds', '0.8', '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /page error|not rewritten/, r.stderr);
   // The unbraced loop body is sampled inside.
@@ -126,7 +128,7 @@ test('a busy page recorded with --no-dense gets a note saying why there are no s
   const out = mkdtempSync(join(tmpdir(), 'webprof-sparse-'));
   const r = await webprofAsync(
     'record',
-    `${base}/busy-noclock.html`,
+    `${pages.base}/busy-noclock.html`,
     '--seconds',
     '0.8',
     '--no-dense',
@@ -138,7 +140,14 @@ test('a busy page recorded with --no-dense gets a note saying why there are no s
   assert.match(r.stderr, /Document-Policy: js-profiling/);
   assert.match(readFileSync(join(out, 'summary.txt'), 'utf8'), /data-dense/);
   // Rewritten (the default), the same page is sampled inside: no note.
-  const dense = await webprofAsync('record', `${base}/busy-noclock.html`, '--seconds', '0.8', '--out', out);
+  const dense = await webprofAsync(
+    'record',
+    `${pages.base}/busy-noclock.html`,
+    '--seconds',
+    '0.8',
+    '--out',
+    out,
+  );
   assert.equal(dense.status, 0, dense.stderr);
   assert.doesNotMatch(dense.stderr, /samples have no JS stack/);
   assert.match(dense.stdout, /busyNoClock/);
@@ -146,7 +155,7 @@ test('a busy page recorded with --no-dense gets a note saying why there are no s
 
 test('a page error while scripts are rewritten is printed, and a SyntaxError fails the recording', async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-broken-'));
-  const r = await webprofAsync('record', `${base}/broken.html`, '--seconds', '0.5', '--out', out);
+  const r = await webprofAsync('record', `${pages.base}/broken.html`, '--seconds', '0.5', '--out', out);
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /page error: SyntaxError/);
   assert.match(r.stderr, /page error: Error: thrown by the page/);
@@ -166,7 +175,7 @@ test('--until-selector stops when the element appears, after a user script', asy
   writeFileSync(script, "export default async ({ page }) => { await page.click('#go'); };\n");
   const r = await webprofAsync(
     'record',
-    `${base}/untouched.html`,
+    `${pages.base}/untouched.html`,
     '--until-selector',
     '#done',
     '--seconds',
@@ -303,7 +312,7 @@ test('record samples in ticker mode by default, --no-ticker in counter mode, and
       const out = mkdtempSync(join(tmpdir(), 'webprof-ticker-'));
       const r = await webprofAsync(
         'record',
-        `${base}/mixed.html?run`,
+        `${pages.base}/mixed.html?run`,
         '--seconds',
         '1.5',
         '--out',

@@ -4,34 +4,19 @@
 // The hot function keeps its share with far more samples than at 10 ms,
 // the results name the sampler and its interval, and no file holds a frame
 // of webprof (the page gets no agent at all).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startStaticServer } from '../../e2e/server.mjs';
+import { join } from 'node:path';
+import { serveRecordPages } from '../support/record-pages.mjs';
 import { webprofCli } from '../support/spawn.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-let server;
-let base;
-let dir;
-
-before(async () => {
-  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
-  base = `http://127.0.0.1:${server.address().port}`;
-  dir = mkdtempSync(join(tmpdir(), 'webprof-devtools-'));
-});
-after(() => {
-  server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const pages = serveRecordPages('webprof-devtools-');
 
 function record(interval) {
-  const out = join(dir, `every-${interval}`);
-  const args = ['record', `${base}/hot-inline.html`, '--native', '--interval', String(interval)];
+  const out = join(pages.dir, `every-${interval}`);
+  const args = ['record', `${pages.base}/hot-inline.html`, '--native', '--interval', String(interval)];
   return webprofCli([...args, '--seconds', '2', '--out', out]).then((r) => ({ ...r, out }));
 }
 

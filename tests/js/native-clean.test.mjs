@@ -3,25 +3,18 @@
 // own-frame rule (src/sampling/stack_sampler.h) must leave none of webprof's
 // frames — its core's module URL cut to 1024 characters, wasm-function[N],
 // V8's JS<->Wasm bridges, __webprof$ names — in any file written.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStaticServer } from '../../e2e/server.mjs';
+import { serveRecordPages } from '../support/record-pages.mjs';
 import { webprofCli } from '../support/spawn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-let server;
-let base;
-
-before(async () => {
-  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
-  base = `http://127.0.0.1:${server.address().port}`;
-});
-after(() => server.close());
+const pages = serveRecordPages();
 
 const webprofAsync = (...args) => webprofCli(args);
 
@@ -31,7 +24,7 @@ test('a --native recording holds no frame of webprof in any file, each small, th
     const r = await webprofAsync(
       'record',
       // ?one: one hot function (the page's default runs two, about half each).
-      `${base}/untouched.html?one`,
+      `${pages.base}/untouched.html?one`,
       '--native',
       '--seconds',
       '3',

@@ -1,7 +1,7 @@
 // pprof export read by its reference consumer: `go tool pprof` (Debian's
 // golang-go, installed by .ci/setup.sh) on the profile.pb.gz `webprof
 // record` writes, against the .cpuprofile of the same recording.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,20 +10,13 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ready, toPprof, exportFormats } from 'webprof';
-import { startStaticServer } from '../../e2e/server.mjs';
+import { serveRecordPages } from '../support/record-pages.mjs';
 import { webprofCli } from '../support/spawn.mjs';
 import { goPprofTop } from '../support/pprof.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKLOAD = ['weightedHeavy', 'weightedMedium', 'weightedLight'];
-let server;
-let base;
-
-before(async () => {
-  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
-  base = `http://127.0.0.1:${server.address().port}`;
-});
-after(() => server.close());
+const pages = serveRecordPages();
 
 // Self samples per function name, from a .cpuprofile's hitCounts.
 function cpuprofileHits(cpu) {
@@ -37,7 +30,7 @@ function cpuprofileHits(cpu) {
 
 test('go tool pprof -top ranks a recording like its .cpuprofile', { timeout: 180_000 }, async () => {
   const out = mkdtempSync(join(tmpdir(), 'webprof-pprof-'));
-  const r = await webprofCli(['record', `${base}/weighted.html`, '--seconds', '2', '--out', out]);
+  const r = await webprofCli(['record', `${pages.base}/weighted.html`, '--seconds', '2', '--out', out]);
   assert.equal(r.status, 0, r.stderr);
 
   const top = await goPprofTop(join(out, 'profile.pb.gz'));

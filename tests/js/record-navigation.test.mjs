@@ -3,26 +3,16 @@
 // script clicks a link from the first to the second. The result is one
 // trace spanning both documents (one time base), with either sampler, and
 // no file holds a frame of webprof.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startStaticServer } from '../../e2e/server.mjs';
+import { join } from 'node:path';
+import { serveRecordPages } from '../support/record-pages.mjs';
 import { webprofCli } from '../support/spawn.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-let server;
-let base;
-let dir;
-
-before(async () => {
-  server = await startStaticServer({ port: 0, base: join(root, 'e2e', 'pages', 'record') });
-  base = `http://127.0.0.1:${server.address().port}`;
-  dir = mkdtempSync(join(tmpdir(), 'webprof-record-nav-'));
-  // What a user writes: wait a little, follow a link, wait again.
+// What a user writes: wait a little, follow a link, wait again.
+const pages = serveRecordPages('webprof-record-nav-', ({ dir }) =>
   writeFileSync(
     join(dir, 'navigate.mjs'),
     `export default async ({ page }) => {
@@ -31,12 +21,8 @@ before(async () => {
   await page.waitForURL('**/nav-second.html');
 };
 `,
-  );
-});
-after(() => {
-  server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  ),
+);
 
 const webprofAsync = (...args) => webprofCli(args);
 
@@ -54,12 +40,12 @@ function leaves(out) {
 
 for (const sampler of ['polyfill', 'native']) {
   test(`${sampler}: a --script that navigates gives one profile naming both documents' hot functions`, async () => {
-    const out = join(dir, sampler);
+    const out = join(pages.dir, sampler);
     const r = await webprofAsync(
       'record',
-      `${base}/nav-first.html`,
+      `${pages.base}/nav-first.html`,
       '--script',
-      join(dir, 'navigate.mjs'),
+      join(pages.dir, 'navigate.mjs'),
       '--seconds',
       '1.2',
       '--out',

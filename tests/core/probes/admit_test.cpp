@@ -11,13 +11,6 @@
 namespace webprof {
 namespace {
 
-PerfStartOptions Limits(double marks, double traces) {
-  PerfStartOptions o;
-  o.mark_limit = marks;
-  o.trace_limit = traces;
-  return o;
-}
-
 TEST(ProbeAdmission, StaleAndEndedAggregateIdsAreRefusedWithoutChange) {
   Recorder r;
   StringId a = r.Intern("a");
@@ -71,7 +64,7 @@ TEST(ProbeAdmission, AggregatesPastTheCapAreRefusedAndCountedOnce) {
 TEST(ProbeAdmission, MarksPastTheLimitAreRefusedAndCounted) {
   Recorder r;
   StringId m = r.Intern("m");
-  r.Start(0, Limits(3, 0));  // start + one mark + end
+  r.Start(0, PerfStartOptions{3, 0});  // start + one mark + end
   EXPECT_TRUE(r.AdmitMark(m));
   EXPECT_TRUE(r.Mark(m, 1, kNoInfo));
   EXPECT_FALSE(r.AdmitMark(m));
@@ -85,7 +78,7 @@ TEST(ProbeAdmission, MarksPastTheLimitAreRefusedAndCounted) {
 TEST(ProbeAdmission, TracesPastTheLimitStaleIdsAndNamedEnds) {
   Recorder r;
   StringId t = r.Intern("t");
-  r.Start(0, Limits(1024, 2));
+  r.Start(0, PerfStartOptions{1024, 2});
   EXPECT_TRUE(r.AdmitTraceStart(t, true));
   int32_t first = r.TraceStart(t, 1, true);
   int32_t second = r.TraceStart(t, 2, false);

@@ -10,13 +10,6 @@
 namespace webprof {
 namespace {
 
-PerfStartOptions Limits(double marks, double traces) {
-  PerfStartOptions o;
-  o.mark_limit = marks;
-  o.trace_limit = traces;
-  return o;
-}
-
 TEST(WindowOptions, ValidAndInvalidLimits) {
   const double nan = std::nan("");
   const double inf = std::numeric_limits<double>::infinity();
@@ -54,9 +47,9 @@ TEST(Window, BoundaryMarksEvenWithoutProbes) {
 TEST(Window, RepeatedStartIsIdempotentKeepingDataAndCapacity) {
   Recorder r;
   StringId m = r.Intern("m");
-  r.Start(0, Limits(3, 1));
+  r.Start(0, PerfStartOptions{3, 1});
   EXPECT_TRUE(r.Mark(m, 1, kNoInfo));
-  EXPECT_FALSE(r.Start(2, Limits(100, 100)));
+  EXPECT_FALSE(r.Start(2, PerfStartOptions{100, 100}));
   EXPECT_EQ(r.marks().limit(), 3u);
   EXPECT_EQ(r.traces().limit(), 1u);
   EXPECT_FALSE(r.Mark(m, 3, kNoInfo));  // still limit 3
@@ -68,7 +61,7 @@ TEST(Window, RepeatedStartIsIdempotentKeepingDataAndCapacity) {
 
 TEST(Window, NewWindowRereadsOptions) {
   Recorder r;
-  r.Start(0, Limits(5, 7));
+  r.Start(0, PerfStartOptions{5, 7});
   r.End(1);
   r.Start(2, PerfStartOptions{});
   EXPECT_EQ(r.marks().limit(), 1024u);
@@ -80,7 +73,7 @@ TEST(Window, NewWindowRereadsOptions) {
 TEST(Marks, LimitKeepsLastSlotForEndBoundary) {
   Recorder r;
   StringId m = r.Intern("m");
-  r.Start(0, Limits(4, 0));
+  r.Start(0, PerfStartOptions{4, 0});
   EXPECT_TRUE(r.Mark(m, 1, 0));
   EXPECT_TRUE(r.Mark(m, 2, kNoInfo));  // same name: separate events
   EXPECT_FALSE(r.Mark(m, 3, 1));
@@ -97,7 +90,7 @@ TEST(Marks, LimitKeepsLastSlotForEndBoundary) {
 TEST(Marks, MinimumLimitHoldsOnlyBoundaries) {
   Recorder r;
   StringId m = r.Intern("m");
-  r.Start(0, Limits(2, 0));
+  r.Start(0, PerfStartOptions{2, 0});
   EXPECT_FALSE(r.Mark(m, 1, kNoInfo));
   r.End(2);
   EXPECT_EQ(r.last_report().marks.size(), 2u);
@@ -149,7 +142,7 @@ TEST(Traces, UnfinishedRemovedAndCountedIncomplete) {
 TEST(Traces, LimitDropsAndZeroStoresNothing) {
   Recorder r;
   StringId t = r.Intern("t");
-  r.Start(0, Limits(1024, 2));
+  r.Start(0, PerfStartOptions{1024, 2});
   int32_t a = r.TraceStart(t, 1, false);
   int32_t b = r.TraceStart(t, 2, false);
   EXPECT_EQ(r.TraceStart(t, 3, false), -1);
@@ -160,7 +153,7 @@ TEST(Traces, LimitDropsAndZeroStoresNothing) {
   EXPECT_EQ(r.last_report().traces.size(), 2u);
   EXPECT_EQ(r.last_report().traces_dropped, 1u);
 
-  r.Start(10, Limits(1024, 0));
+  r.Start(10, PerfStartOptions{1024, 0});
   EXPECT_EQ(r.TraceStart(t, 11, false), -1);
   EXPECT_EQ(r.TraceStart(t, 12, true), -1);
   EXPECT_FALSE(r.TraceEndNamed(t, 13, kNoInfo));
@@ -201,7 +194,7 @@ TEST(Traces, NameModeOverwriteCountsOldAsIncomplete) {
 TEST(Traces, DroppedNamedStartDetachesPreviousSameNameEvent) {
   Recorder r;
   StringId t = r.Intern("t");
-  r.Start(0, Limits(1024, 1));
+  r.Start(0, PerfStartOptions{1024, 1});
   EXPECT_GE(r.TraceStart(t, 1, true), 0);
   EXPECT_EQ(r.TraceStart(t, 2, true), -1);  // dropped
   EXPECT_FALSE(r.TraceEndNamed(t, 3, kNoInfo));
