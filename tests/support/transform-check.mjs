@@ -70,7 +70,8 @@ function isExitTry(n) {
     isCheck(n.finalizer.body[0])
   );
 }
-const LOOPS = new Set([
+/** The loop statements a check may sit in (also tests/bench/check-cost/variants.mjs). */
+export const LOOPS = new Set([
   'ForStatement',
   'ForInStatement',
   'ForOfStatement',

@@ -7,14 +7,8 @@
 // wrappers kept, emptied or dropped. Only for measuring: the output need not
 // keep lines.
 import { parse } from 'acorn';
+import { LOOPS } from '../../support/transform-check.mjs';
 
-const LOOPS = new Set([
-  'ForStatement',
-  'ForInStatement',
-  'ForOfStatement',
-  'WhileStatement',
-  'DoWhileStatement',
-]);
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 // The check, guarded (`if(__wp$on&&--__wp$f[0]<0)__wp$s();`) or not.
