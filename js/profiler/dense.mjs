@@ -56,8 +56,18 @@ const ring = shared ? new Float64Array(memory, 32, RING) : null;
 let interval = 0;
 const stride = new Stride();
 const GUARD = '__wp$on';
+// Not enumerable: the drop-in defines one global a page sees (`webprof`);
+// V8 still folds the constant property cell (tests/bench/check-cost/
+// deopt_probe.mjs: 334 code objects marked at the first session), and later
+// assignments keep the attributes.
 try {
-  if (typeof globalThis[GUARD] !== 'number') globalThis[GUARD] = 0;
+  if (typeof globalThis[GUARD] !== 'number')
+    Object.defineProperty(globalThis, GUARD, {
+      value: 0,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
 } catch {
   // A frozen global object: the guarded checks cannot run here at all.
 }
