@@ -84,7 +84,7 @@ test('data-dense-isolate: the reload is cross-origin isolated and samples in tic
   }
   expect(best).toMatchObject({ isolated: true, mode: 'ticker' });
   expect(best.samples).toBeGreaterThan(50);
-  expect(Math.abs(best.parse - best.truth)).toBeLessThan(0.15);
+  expect(Math.abs(best.parse - best.truth)).toBeLessThan(0.1);
   expect(await page.evaluate(() => window.frameLoaded)).toBe(true);
   const second = new URL(baseURL);
   second.port = String(Number(second.port) + 1);

@@ -24,14 +24,12 @@ test('the fixture samples in ticker mode: a JSON.parse stretch gets its share of
   expect(best.result.denseMode).toBe('ticker');
   expect(best.result.summaryText).toMatch(/sampler: webprof polyfill \(ticker mode\), every 1 ms/);
   expect(best.sampled.samples).toBeGreaterThan(50);
-  // Counter mode gives parse() 0 % (its checks are in scan()). Ticker mode
-  // under load (CI) came within 0.04-0.05; on a quiet machine it over-counts
-  // parse(): 80-98 % for a truth of 60-66 % (best of three 0.18-0.26) — the
-  // optimized scan() loop sees few of its ticks and one sample per pending
-  // tick charges them to the check after parse(). A known gap
-  // (docs/ARCHITECTURE.md "Dense sampling and the accuracy model"): the bound
-  // is loose until it is fixed.
-  expect(best.error).toBeLessThan(0.3);
+  // Counter mode gives parse() 0 % (its checks are in scan()). The ticker
+  // gave 80-98 % for a truth of 60-66 % on a quiet machine while the Worker
+  // wrote the counter, which scan()'s optimized loop never reloads; with the
+  // threshold slot 0.01-0.02 off (docs/ARCHITECTURE.md "Dense sampling and
+  // the accuracy model").
+  expect(best.error).toBeLessThan(0.1);
 });
 
 // A stretch without checks (one JSON.parse of a few MB) gets a sample per

@@ -164,8 +164,9 @@ test('data-dense-isolate: the reload is cross-origin isolated and samples in tic
       // It was 0.3 while the ticker lost ticks to the page's own decrement
       // and took one sample per check (CI: 0.83-0.85 for a truth of 0.62);
       // with a sample per tick and lost stores stored again, 0.006-0.08 off
-      // (docs/ARCHITECTURE.md "Workers and Firefox").
-      assert.ok(Math.abs(best.parse - best.truth) < 0.15, JSON.stringify(best));
+      // (docs/ARCHITECTURE.md "Workers and Firefox"); with the threshold
+      // slot, which optimized loops cannot keep in a register, 0.02 off.
+      assert.ok(Math.abs(best.parse - best.truth) < 0.1, JSON.stringify(best));
       assert.equal(await page.evaluate(() => window.frameLoaded), true);
       const image = `http://127.0.0.1:${second.address().port}/e2e/pages/record/dot.svg`;
       assert.equal(await page.evaluate((src) => window.loadImage(src), image), 'loaded');

@@ -1,38 +1,50 @@
 // The runtime of dense probe sites inserted by the build-time transform
-// (js/transform/): `if (--__wp$f[0] < 0) __wp$s();` at every function
-// entry and loop back-edge of the transformed code.
+// (js/transform/): `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` at every
+// function entry and loop back-edge of the transformed code.
 //
-// The check is one decrement of a typed-array element; only when it goes
-// negative does __wp$s run. Two ways to make it go negative:
-//  - counter mode (default): __wp$s reads the clock, samples if due and
-//    re-arms the counter with the stride of stride.mjs (a hot site costs a
-//    decrement; at a steady rate of checks the first check at or after the
-//    due time samples);
+// The check is one decrement of a typed-array element and a comparison with
+// its neighbour; only when the counter goes below the threshold does __wp$s
+// run. Two ways to get there:
+//  - counter mode (default): the threshold is 0; __wp$s reads the clock,
+//    samples if due and re-arms the counter with the stride of stride.mjs (a
+//    hot site costs a decrement; at a steady rate of checks the first check
+//    at or after the due time samples);
 //  - ticker mode (wherever the page may share memory with a Worker: a
 //    cross-origin isolated page, or a browser started with shared memory
-//    allowed — webprof record, the Playwright fixture): the flag lives in a
+//    allowed — webprof record, the Playwright fixture): the slots live in a
 //    SharedArrayBuffer and a Worker ticks once per interval: it counts the
-//    tick, writes its time and stores -1 into the flag. __wp$s parks the
-//    flag and turns every tick since the last one it took into a sample,
+//    tick, writes its time and raises the threshold. __wp$s lowers it again
+//    and turns every tick since the last one it took into a sample,
 //    timestamped at its tick, all with the one stack captured there
 //    (sampler.mjs __webprof$ticked): the ticks fell in the stretch since the
 //    previous check, which ran in the function the check is in.
+// Why a threshold the page never writes on its fast path: the page's loads
+// are plain, so an optimizing compiler may keep what a check stored for the
+// next check's load (V8 does in a loop without calls: a per-character loop
+// saw 1–63 % of its ticks when the Worker wrote the counter itself) or hoist
+// a load the loop never stores (SpiderMonkey: a load-only check saw 0.3 %).
+// The threshold is only read by the loop and may change in its slow-path
+// call, so both engines load it every time: every tick is seen at the first
+// check after it (tests/bench/ticker_visibility.mjs, ticker_race_probe.mjs).
 // With no session running the counter is parked at IDLE and a session
 // start re-arms it at once (sampler.onSessionsChanged).
 //
-// The checks the transform emits since 2026-12 are guarded,
-// `if(__wp$on&&--__wp$f[0]<0)__wp$s();`, by a global this module defines:
-// 0 until a session runs, so V8 folds the guard to a constant and the
+// The checks are guarded by a global this module defines, `__wp$on`: 0
+// until a session runs, so V8 folds the guard to a constant and the
 // optimized code skips the checks (a page that never profiles pays their
 // bytecode, not their run time). A session start makes it non-zero — the
 // code that folded it deoptimizes once and from then on reads it — and it
 // counts the webprof copies in this realm with a session running, so one
-// copy stopping does not switch off another's checks. Checks emitted before
-// the guard (`if(--__wp$f[0]<0)__wp$s();`) run as they always did.
+// copy stopping does not switch off another's checks. Checks emitted by
+// older transforms run as they always did: `if(--__wp$f[0]<0)__wp$s();`
+// (before the guard) and `if(__wp$on&&--__wp$f[0]<0)__wp$s();` (before the
+// threshold; the ticker also stores -1 into the counter for them).
 import { __webprof$due, __webprof$ticked, now, onSessionsChanged, useTicks } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
 const IDLE = 1 << 30;
+// The threshold at a tick: above any counter value.
+const RAISED = 0x7fffffff;
 // Browsers expose the constructor only where a SharedArrayBuffer may be
 // posted to a Worker (crossOriginIsolated, or Chromium's
 // SharedArrayBuffer feature switch); where posting fails all the same
@@ -42,13 +54,14 @@ const shared = typeof SharedArrayBuffer === 'function' && typeof Worker === 'fun
 // The ticker's ring of tick times (a power of two): a stretch without checks
 // longer than RING - 1 ticks gets the newest RING - 1 (≈1 s at 1 ms).
 const RING = 1024;
-// Int32 slots: [0] the probe-site counter/flag; in ticker mode also [1] = 1
-// once the ticker runs, [2] = the interval it ticks at (µs, 0 = parked),
-// [3] = 0 (the ticker sleeps on it: a worker may lack the constructor),
-// [4] = ticks so far (the ticker's), [5] = ticks taken (the page's).
-// Then, from byte 32, RING f64 tick times on the page's clock.
+// Int32 slots: [0] the probe-site counter, [1] the threshold it is compared
+// with (0; in ticker mode the ticker raises it to RAISED at a tick); in
+// ticker mode also [2] = the interval it ticks at (µs, 0 = parked), [3] = 0
+// (the ticker sleeps on it: a worker may lack the constructor), [4] = ticks
+// so far (the ticker's), [5] = ticks taken (the page's), [6] = 1 once the
+// ticker runs. Then, from byte 32, RING f64 tick times on the page's clock.
 const memory = shared ? new SharedArrayBuffer(32 + 8 * RING) : new ArrayBuffer(32);
-/** The probe-site counter ([0]) and, in ticker mode, the ticker's slots. */
+/** The probe-site counter ([0]), its threshold ([1]) and, in ticker mode, the ticker's slots. */
 export const __wp$f = new Int32Array(memory, 0, 8);
 __wp$f[0] = IDLE;
 const ring = shared ? new Float64Array(memory, 32, RING) : null;
@@ -90,15 +103,15 @@ let ticker = null;
 // evaluating in every worker of the page, gets an answer), and stops while
 // no session runs ([2] = 0) until the page posts to it again.
 // Ticks follow a schedule (no drift, no burst after the thread was held up).
-// The page's check is a plain decrement, not atomic: a store landing between
-// its read and its write is overwritten, and the tick would wait for the
-// next one (measured: a quarter of the ticks during a per-character loop in
-// Chromium). So an eighth of an interval after a store the ticker looks
-// again: a tick not taken ([5] behind [4]) with the flag no longer negative
-// was lost that way; it stores again.
+// A tick raises the threshold ([1]), which only __wp$s lowers; it also
+// stores -1 into the counter for checks emitted before the threshold. Their
+// decrement is not atomic: a store landing between its read and its write
+// is overwritten. So an eighth of an interval after a store the ticker looks
+// again: a tick not taken ([5] behind [4]) with the counter no longer
+// negative was lost that way; it stores again.
 // The Worker's code: self-contained (it runs as the source text of this
 // function, minified with the rest).
-function tickerMain(ring) {
+function tickerMain(ring, raised) {
   let f = null;
   let times = null;
   let offset = 0;
@@ -111,7 +124,7 @@ function tickerMain(ring) {
       f = new Int32Array(e.data[0], 0, 8);
       times = new Float64Array(e.data[0], 32, ring);
       offset = performance.timeOrigin - e.data[1];
-      Atomics.store(f, 1, 1);
+      Atomics.store(f, 6, 1);
     }
     if (!running) {
       running = true;
@@ -142,12 +155,13 @@ function tickerMain(ring) {
       const c = Atomics.load(f, 4);
       times[c & (ring - 1)] = t + offset;
       Atomics.store(f, 4, c + 1);
+      Atomics.store(f, 1, raised);
       Atomics.store(f, 0, -1);
     }
     again.port2.postMessage(0);
   }
 }
-const TICKER_SOURCE = `(${tickerMain})(${RING})`;
+const TICKER_SOURCE = `(${tickerMain})(${RING}, ${RAISED})`;
 
 let tickerTried = false;
 function startTicker() {
@@ -171,12 +185,13 @@ function startTicker() {
 
 let taken = 0; // ticks turned into samples (or dropped), = [5]
 let lastTick = -Infinity;
-const ticking = () => ticker !== null && __wp$f[1] === 1;
+const ticking = () => ticker !== null && __wp$f[6] === 1;
 // The ticks since the last call: their times into out[0..n) (in order, none
-// after `t`), n returned. Parks the flag first: a tick after that sets it
-// again.
+// after `t`), n returned. Parks the counter and lowers the threshold first:
+// a tick after that raises it again.
 function takeTicks(out, t) {
   __wp$f[0] = IDLE;
+  Atomics.store(__wp$f, 1, 0);
   const count = Atomics.load(__wp$f, 4);
   if (count === taken) return 0;
   let n = (count - taken) | 0;
@@ -215,6 +230,7 @@ onSessionsChanged((ms) => {
   }
   if (!ms) {
     __wp$f[0] = IDLE;
+    if (shared) Atomics.store(__wp$f, 1, 0);
     return;
   }
   stride.reset();

@@ -30,7 +30,7 @@ function wrapMethod(owner, key) {
   // engine whose stacks show it (SpiderMonkey) drops it with webprof's frames.
   const wrapper = {
     __webprof$platform() {
-      if (--__wp$f[0] < 0) {
+      if (--__wp$f[0] < __wp$f[1]) {
         // The sampler's clock calls the original (ORIGINAL); parking the
         // counter first also keeps any other read of it from coming back.
         __wp$f[0] = IDLE;

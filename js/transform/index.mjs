@@ -5,7 +5,7 @@
 // Where: the core finds the sites (FindProbeSites in src/source/probe_sites.h,
 // the same tokenizer that resolves frames), so strings, templates, regexes,
 // comments, object literals and class bodies never receive a check. What:
-// `if(__wp$on&&--__wp$f[0]<0)__wp$s();` right after a body's `{` (after a directive
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` right after a body's `{` (after a directive
 // prologue), the rest of the body wrapped as `try{…}finally{check}` (an exit
 // check: a function's time after its last check stays its own), an arrow's
 // expression body made a block with both checks, an unbraced
@@ -23,7 +23,7 @@
 import { ready, guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
 
-const CHECK = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
+const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
 
 /**
  * @param {string} code an ES module's source

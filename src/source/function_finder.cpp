@@ -74,24 +74,34 @@ class Finder : TokenReader {
     }
     out_.push_back(std::move(f));
   }
-  // The transform's check as tokens, guarded (`if(__wp$on&&--__wp$f[0]<0)
-  // __wp$s();`, emitted since the guard) or not (older bundles); the call's
+  // The transform's check as tokens, in the three forms it has emitted:
+  // with the threshold slot (`if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`,
+  // now), guarded against 0 and unguarded (older bundles); the call's
   // position is what a stack captured inside it reports.
-  static constexpr const char* kCheck[] = {
+  struct CheckForm {
+    const char* const* tokens;
+    uint32_t size;
+    uint32_t call;  // the index of "__wp$s"
+  };
+  static constexpr const char* kThreshold[] = {
+      "if",     "(", "__wp$on", "&&", "--", "__wp$f", "[", "0", "]", "<",
+      "__wp$f", "[", "1",       "]",  ")",  "__wp$s", "(", ")", ";"};
+  static constexpr const char* kGuarded[] = {
       "if", "(", "__wp$on", "&&", "--",     "__wp$f", "[", "0",
       "]",  "<", "0",       ")",  "__wp$s", "(",      ")", ";"};
-  static constexpr uint32_t kGuard =
-      2;  // "__wp$on", "&&": absent in the old form
-  static constexpr uint32_t kCheckCall = 12;  // "__wp$s" in the guarded form
+  static constexpr const char* kUnguarded[] = {
+      "if", "(", "--", "__wp$f", "[", "0", "]",
+      "<",  "0", ")",  "__wp$s", "(", ")", ";"};
   // The index of the check's `__wp$s` token if a check starts at `k`.
   uint32_t EntryCheckCall(uint32_t k) const {
-    for (uint32_t skip : {0u, kGuard}) {
-      bool match = true;
-      for (uint32_t j = 0, t = k; j < std::size(kCheck) && match; ++j) {
-        if (skip && (j == kGuard || j == kGuard + 1)) continue;
-        match = Text(t++) == kCheck[j];
-      }
-      if (match) return k + kCheckCall - skip;
+    static constexpr CheckForm kForms[] = {
+        {kThreshold, std::size(kThreshold), 15},
+        {kGuarded, std::size(kGuarded), 12},
+        {kUnguarded, std::size(kUnguarded), 10}};
+    for (const CheckForm& form : kForms) {
+      uint32_t j = 0;
+      while (j < form.size && Text(k + j) == form.tokens[j]) ++j;
+      if (j == form.size) return k + form.call;
     }
     return Token::kNone;
   }

@@ -1,14 +1,15 @@
 // Probe sites for the dense-sampling transform (js/transform/).
 //
-// Problem: the transform inserts a check `if(--__wp$f[0]<0)__wp$s();` that
-// must run at every function entry and every loop iteration, and inserting
-// it must never change what the script means or on which line anything is.
-// A check is a statement, so it may only go where a statement list is: just
-// after a function body's `{` (past the directive prologue, which must stay
-// first) or a braced loop body's `{`. An unbraced loop body (`for (...)
-// s += i;`) is wrapped in a block that starts with the check; closing that
-// block needs the end of the body statement, found at token level from the
-// statement grammar (compound statements by their keywords, simple ones at
+// Problem: the transform inserts a check
+// (`if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`) that must run at every
+// function entry and every loop iteration, and inserting it must never change
+// what the script means or on which line anything is. A check is a statement,
+// so it may only go where a statement list is: just after a function body's `{`
+// (past the directive prologue, which must stay first) or a braced loop body's
+// `{`. An unbraced loop body (`for (...) s += i;`) is wrapped in a block that
+// starts with the check; closing that block needs the end of the body
+// statement, found at token level from the statement grammar (compound
+// statements by their keywords, simple ones at
 // `;`, the enclosing closer, or a line break where automatic semicolon
 // insertion applies). Whether a `{` is a block comes from what precedes it
 // (function_finder.cpp decides bodies; a loop header's `)` is always followed

@@ -11,7 +11,9 @@
 //     [--libs=acorn,lodash] [--variants=plain,dense,…] [--js-flags="--flag …"] [--profiled=1]
 // Variants (all from the default transform's output):
 //   dense      as emitted: entry, loop and exit checks (`try{…}finally{check}`),
-//              guarded by the runtime's global `__wp$on` (0 until a session)
+//              guarded by the runtime's global `__wp$on` (0 until a session),
+//              the counter compared with the threshold slot `__wp$f[1]`
+//   guardZero  the same compared with 0, as emitted before the threshold slot
 //   unguarded  the same with the check emitted before the guard,
 //              `if(--__wp$f[0]<0)__wp$s();` (below: "the check")
 //   lean       the check at entries and loops, no try (`exitChecks: false`
@@ -59,6 +61,7 @@ const IMPORT = /\nimport \{ __wp\$f, __wp\$s \} from "[^"]*";\n$/;
 const all = (s) => ({ entry: s, loop: s, exit: s });
 const VARIANTS = {
   dense: { spec: {} },
+  guardZero: { spec: all(GUARD) },
   unguarded: { spec: all(OLD) },
   lean: { spec: { entry: OLD, loop: OLD, exit: '', tryMode: 'drop' } },
   leanGuarded: { spec: { exit: '', tryMode: 'drop' } },

@@ -4,15 +4,19 @@
 // character) and parse() (one JSON.parse, no check inside) as the transform
 // rewrites them, and logs every check that saw a tick; each tick's time is
 // logged by the Worker. Per browser (Chromium 156, page cross-origin isolated;
-// Firefox ESR 153, the same) and per ticker (as before: one store per tick;
-// restore: the Worker stores again when the page's decrement overwrote it):
+// Firefox ESR 153, the same), per form of the check (counter: the emitted
+// `--__wp$f[0]<0` before the threshold slot, which the Worker's -1 reaches;
+// threshold: `--__wp$f[0]<__wp$f[1]`, emitted now, which the Worker's raised
+// threshold reaches) and per ticker (one store per tick; restore: the Worker
+// stores again when the page's decrement overwrote the counter):
 //  - where ticks fell (scan or parse, by the page's own phase times) against
 //    the check that took them: "scan->parse" = a tick during scan() taken by
 //    parse()'s exit check, i.e. its store was lost in scan()'s loop;
 //  - parse()'s share of the samples: one per check (the ticker before) and
 //    one per tick (now), against its timed share;
 //  - lateness (check time - tick time) p50/p99 and tick spacing.
-// Printed only (docs/BENCHMARKS.md "Ticker mode: one sample per tick").
+// Printed only (docs/BENCHMARKS.md "Ticker mode: one sample per tick", "The
+// threshold slot").
 //   node tests/bench/ticker_race_probe.mjs [runs = 2] [ms = 1500]
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
@@ -23,6 +27,7 @@ const runs = Number(process.argv[2] || 2);
 const ms = Number(process.argv[3] || 1500);
 const server = await startStaticServer({ port: 0 });
 const url = `http://127.0.0.1:${server.address().port}/tests/bench/ticker_race/page.html?coi`;
+const FORMS = ['counter', 'threshold'];
 const q = (a, p) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
@@ -81,13 +86,16 @@ function analyse(d) {
 }
 
 async function measure(name, page) {
-  await page.goto(url);
-  for (const restore of LOOKS)
-    for (let r = 0; r < runs; r++) {
-      const d = await page.evaluate(([restore, ms]) => window.experiment(restore, ms), [restore, ms]);
-      if (!d.isolated) throw new Error(`${name}: the page is not cross-origin isolated`);
-      console.log(`${name}, ${restore ? `stores again after ${restore} ms` : 'one store'}, run ${r + 1}: ${analyse(d)}`);
-    }
+  for (const form of FORMS) {
+    await page.goto(`${url}&form=${form}`);
+    for (const restore of LOOKS)
+      for (let r = 0; r < runs; r++) {
+        const d = await page.evaluate(([restore, ms]) => window.experiment(restore, ms), [restore, ms]);
+        if (!d.isolated) throw new Error(`${name}: the page is not cross-origin isolated`);
+        const how = restore ? `stores again after ${restore} ms` : 'one store';
+        console.log(`${name}, ${form} check, ${how}, run ${r + 1}: ${analyse(d)}`);
+      }
+  }
 }
 
 try {

@@ -9,7 +9,7 @@ const { Profiler, __wp$f, __wp$s, keepBuiltinFrames } = webprof;
 await webprof.ready;
 
 function callback() {
-  if (--__wp$f[0] < 0) __wp$s();
+  if (--__wp$f[0] < __wp$f[1]) __wp$s();
   const end = performance.now() + 3;
   while (performance.now() < end);
 }

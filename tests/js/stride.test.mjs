@@ -15,7 +15,7 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
 
 // Exactly what the transform inserts at a function's entry.
 function sparseDense() {
-  if (--__wp$f[0] < 0) __wp$s();
+  if (--__wp$f[0] < __wp$f[1]) __wp$s();
 }
 function sparseProbe() {
   probe();

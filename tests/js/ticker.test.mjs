@@ -1,8 +1,8 @@
 // Ticker mode's page side (js/profiler/dense.mjs, sampler.mjs), driven
 // through the public globals the inserted checks use, with this test in the
 // Worker's place: Node has no global Worker, so a stand-in receives the
-// shared memory and the test ticks — counts a tick, writes its time, stores
-// -1 into the flag — exactly as the ticker does. Every tick since the last
+// shared memory and the test ticks — counts a tick, writes its time, raises
+// the threshold and stores -1 into the counter — exactly as the ticker does. Every tick since the last
 // sample becomes a sample at its tick's time, all of them with the one stack
 // captured at the check that took them; the buffer limit and every
 // session's interval apply per sample; ticks taken by the idle timer are
@@ -24,19 +24,31 @@ await webprof.ready;
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-// What the ticker does per tick (dense.mjs TICKER_SOURCE): time, count, flag.
+// What the ticker does per tick (dense.mjs TICKER_SOURCE): time, count,
+// threshold, counter.
 function tick(time) {
   const f = new Int32Array(memory, 0, 8);
   const times = new Float64Array(memory, 32, 1024);
   const c = Atomics.load(f, 4);
   times[c & 1023] = time;
   Atomics.store(f, 4, c + 1);
+  Atomics.store(f, 1, 0x7fffffff);
   Atomics.store(f, 0, -1);
 }
 
 // A loop body's check, as the transform inserts it (not at a function's
 // entry: that one stands for the caller).
 function checkFreeStretchEnds() {
+  let n = 0;
+  for (let i = 0; i < 1; i++) {
+    if (--__wp$f[0] < __wp$f[1]) __wp$s();
+    n++;
+  }
+  return n;
+}
+
+// The same, as transforms before the threshold slot emitted it.
+function olderCheckEnds() {
   let n = 0;
   for (let i = 0; i < 1; i++) {
     if (--__wp$f[0] < 0) __wp$s();
@@ -57,7 +69,7 @@ test('each tick of a stretch without checks becomes a sample at its time, with t
   a.addEventListener('samplebufferfull', () => full++);
   const b = new Profiler({ sampleInterval: 2, maxBufferSize: 100, backend: 'polyfill' });
   assert.ok(memory instanceof SharedArrayBuffer, 'the session start posted the shared memory to the ticker');
-  Atomics.store(new Int32Array(memory, 0, 8), 1, 1); // the ticker runs
+  Atomics.store(new Int32Array(memory, 0, 8), 6, 1); // the ticker runs
   assert.equal(webprof.denseMode().mode, 'ticker');
   assert.equal(Atomics.load(new Int32Array(memory, 0, 8), 2), 1000, 'it ticks at the smallest interval (µs)');
   checkFreeStretchEnds(); // takes whatever is pending: none
@@ -112,4 +124,35 @@ test('ticks from before a session are not its samples; a tick older than the las
   assert.ok(ts[2] >= atCheck && ts[2] <= performance.now(), `${ts[2]} at the check (${atCheck})`);
   assert.equal(ts.length, 3);
   assert.equal(Atomics.load(f, 5), Atomics.load(f, 4), 'the page told the ticker every tick was taken');
+});
+
+test('the threshold alone makes a check take the ticks, and taking them lowers it; older checks read the counter', async () => {
+  const f = new Int32Array(memory, 0, 8);
+  const p = new Profiler({ sampleInterval: 1, maxBufferSize: 100, backend: 'polyfill' });
+  checkFreeStretchEnds(); // whatever is pending
+  const t0 = performance.now();
+  tick(t0);
+  // A loop whose optimized code keeps the counter in a register never sees
+  // the counter's -1: the threshold is what it reads.
+  f[0] = 1 << 30;
+  assert.equal(Atomics.load(f, 1), 0x7fffffff);
+  checkFreeStretchEnds();
+  assert.equal(Atomics.load(f, 1), 0, 'lowered when the tick was taken');
+  assert.equal(Atomics.load(f, 5), Atomics.load(f, 4));
+  sleep(2);
+  const t1 = performance.now();
+  tick(t1);
+  olderCheckEnds();
+  assert.equal(Atomics.load(f, 1), 0);
+  const trace = await p.stop();
+  const taken = trace.samples.filter((s) => s.stackId !== undefined);
+  assert.deepEqual(
+    taken.map((s) => s.timestamp),
+    [t0, t1],
+  );
+  assert.deepEqual(
+    taken.map((s) => trace.frames[trace.stacks[s.stackId].frameId].name),
+    ['checkFreeStretchEnds', 'olderCheckEnds'],
+  );
+  assert.equal(Atomics.load(f, 1), 0, 'no session: the threshold stays low');
 });

@@ -36,7 +36,7 @@ test('a transformed library behaves the same: acorn parses itself to the same tr
   const dir = mkdtempSync(join(tmpdir(), 'wp-corpus-'));
   let samples = 0;
   globalThis.__wp$on = 1;
-  globalThis.__wp$f = new Int32Array([64]);
+  globalThis.__wp$f = new Int32Array([64, 0]); // the counter, its threshold
   globalThis.__wp$s = () => {
     samples++;
     globalThis.__wp$f[0] = 64;

@@ -14,7 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { checkSource } from '../support/transform-check.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'webprof.mjs');
-const C = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
+const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
 
 test('checks go after each body `{` and directive; lines never move', async () => {
   const src =
@@ -170,7 +170,7 @@ for (const [name, code, loops] of FIXTURES) {
     assert.equal(r.status, 'Ok');
     assert.ok(r.ok, `${r.why}\n${r.code}`);
     const run = (src) => {
-      const ctx = { result: undefined, samples: 0, __wp$on: 1, __wp$f: new Int32Array([1]) };
+      const ctx = { result: undefined, samples: 0, __wp$on: 1, __wp$f: new Int32Array([1, 0]) };
       ctx.__wp$s = () => {
         ctx.samples++;
         ctx.__wp$f[0] = 1;
@@ -249,7 +249,7 @@ function project() {
   const dir = mkdtempSync(join(tmpdir(), 'wp-plugins-'));
   const files = {
     'rt.mjs':
-      'globalThis.__wp$on = 1;\nexport const __wp$f = new Int32Array([0]);\n' +
+      'globalThis.__wp$on = 1;\nexport const __wp$f = new Int32Array([0, 0]);\n' +
       'export function __wp$s() { globalThis.__wpCalls = (globalThis.__wpCalls || 0) + 1; __wp$f[0] = 0; }\n',
     'sum.ts':
       'export function sum(n: number): number {\n  let s = 0;\n  for (let i = 0; i < n; i++) s += i;\n  return s;\n}\n',
@@ -447,7 +447,7 @@ test('esbuild and Rollup plugins leave a copy of webprof in a folder not named w
       // The app's own function is sampled: its checks are in the bundle.
       const text = readFileSync(join(app, 'out', file), 'utf8');
       const work = text.slice(text.indexOf('function work('));
-      assert.match(work.slice(0, work.indexOf('return s')), /<\s*0\)/, file);
+      assert.match(work.slice(0, work.indexOf('return s')), /--\s*\w+\[0\]\s*<\s*\w+\[1\]\)/, file);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,7 @@ export function parse(code, goal) {
   return acorn.parse(code, GOALS[goal]);
 }
 
-// `if(__wp$on&&--__wp$f[0]<0)__wp$s();` as acorn reads it.
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` as acorn reads it.
 function isCheck(n) {
   if (!n || n.type !== 'IfStatement' || n.alternate) return false;
   const t = n.test;
@@ -54,6 +54,8 @@ function isCheck(n) {
     t.right.left.operator === '--' &&
     t.right.left.argument.type === 'MemberExpression' &&
     t.right.left.argument.object.name === '__wp$f' &&
+    t.right.right.type === 'MemberExpression' &&
+    t.right.right.object.name === '__wp$f' &&
     n.consequent.type === 'ExpressionStatement' &&
     n.consequent.expression.type === 'CallExpression' &&
     n.consequent.expression.callee.name === '__wp$s'

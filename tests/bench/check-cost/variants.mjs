@@ -11,7 +11,8 @@ import { LOOPS } from '../../support/transform-check.mjs';
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
-// The check, guarded (`if(__wp$on&&--__wp$f[0]<0)__wp$s();`) or not.
+// The check, guarded (`if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`, or
+// `<0` before the threshold slot) or not.
 function isCheck(node) {
   if (node.type !== 'IfStatement' || node.alternate) return false;
   let t = node.test;

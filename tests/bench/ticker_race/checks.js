@@ -1,5 +1,5 @@
-// mixed.js's scan() and parse() as the transform rewrites them (checks at
-// entry, loop, exit: the probe reads their lines); runMixed logs the phases.
+// mixed.js's scan() and parse() as rewritten before the threshold slot (checks
+// at entry, loop, exit; the probe reads their lines); runMixed logs phases.
 const TEXT = JSON.stringify(
   Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b', 'c'], on: i % 2 === 0 })),
 );

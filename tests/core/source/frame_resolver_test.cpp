@@ -140,6 +140,25 @@ TEST_F(FrameResolverTest, AGuardedEntryCheckIsOneToo) {
       scan.IsEntryCheck(4, 39));  // not the transform's check (no `--`)
 }
 
+// The check emitted now compares with the threshold slot
+// (`<__wp$f[1]`, js/profiler/dense.mjs): an entry check too.
+TEST_F(FrameResolverTest, AThresholdEntryCheckIsOneToo) {
+  SourceScan scan;
+  ASSERT_EQ(
+      scan.ScanScript(
+          "function esc(t) {if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();\n"  // 1
+          "  for (const c of t) {if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s(); "
+          "f(c); }\n"                                                       // 2
+          "}\n"                                                             // 3
+          "function g() {if(__wp$on&&--__wp$f[0]<__wp$f[2])__wp$s(); }\n",  // 4
+          ScanLimits()),
+      Status::kOk);
+  EXPECT_TRUE(scan.IsEntryCheck(1, 52));
+  EXPECT_TRUE(scan.IsEntryCheck(1, 58));   // JavaScriptCore: at the call's `(`
+  EXPECT_FALSE(scan.IsEntryCheck(2, 57));  // a loop's check
+  EXPECT_FALSE(scan.IsEntryCheck(4, 49));  // not the transform's check (slot 2)
+}
+
 TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   FrameId a = AddFrame("a", app_, 2, 3);
   AddSample(1, Stack({a}));
