@@ -42,9 +42,14 @@
 import { __webprof$due, __webprof$ticked, now, onSessionsChanged, useTicks } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
-const IDLE = 1 << 30;
+// Both within V8's small integers (31 bits): a value past them where
+// optimized code expects one deopts it — a threshold of 2^31 - 1 made the
+// first ticks after a switch from counter mode go unseen (tests/bench/
+// ticker_race_probe.mjs: 37–116 of 500–700 ticks, 0–4 with these).
+/** The counter parked: no check reaches __wp$s for 2^29 checks. */
+export const IDLE = 1 << 29;
 // The threshold at a tick: above any counter value.
-const RAISED = 0x7fffffff;
+const RAISED = IDLE + 1;
 // Browsers expose the constructor only where a SharedArrayBuffer may be
 // posted to a Worker (crossOriginIsolated, or Chromium's
 // SharedArrayBuffer feature switch); where posting fails all the same

@@ -17,10 +17,9 @@
 // per realm that asked for it (wantPlatformSites: the drop-in and
 // webprof/polyfill), when the first polyfill session starts; with no session
 // running the counter is parked and the wrapper costs a decrement.
-import { __wp$f, __wp$s } from './dense.mjs';
+import { __wp$f, __wp$s, IDLE } from './dense.mjs';
 import { ORIGINAL } from '../core/clock.mjs';
 
-const IDLE = 1 << 30;
 let installed = false;
 
 function wrapMethod(owner, key) {

@@ -4,11 +4,11 @@
 // character) and parse() (one JSON.parse, no check inside) as the transform
 // rewrites them, and logs every check that saw a tick; each tick's time is
 // logged by the Worker. Per browser (Chromium 156, page cross-origin isolated;
-// Firefox ESR 153, the same), per form of the check (counter: the emitted
-// `--__wp$f[0]<0` before the threshold slot, which the Worker's -1 reaches;
-// threshold: `--__wp$f[0]<__wp$f[1]`, emitted now, which the Worker's raised
-// threshold reaches) and per ticker (one store per tick; restore: the Worker
-// stores again when the page's decrement overwrote the counter):
+// Firefox ESR 153, the same), per ticker write (counter: the Worker stores
+// -1 into the counter only, as webprof's did before the threshold slot, so
+// the checks behave as `--__wp$f[0]<0`; threshold: it raises the threshold
+// the checks compare with, as now) and per ticker (one store per tick;
+// restore: the Worker stores again when the page's decrement overwrote it):
 //  - where ticks fell (scan or parse, by the page's own phase times) against
 //    the check that took them: "scan->parse" = a tick during scan() taken by
 //    parse()'s exit check, i.e. its store was lost in scan()'s loop;
@@ -18,15 +18,12 @@
 // Printed only (docs/BENCHMARKS.md "Ticker mode: one sample per tick", "The
 // threshold slot").
 //   node tests/bench/ticker_race_probe.mjs [runs = 2] [ms = 1500]
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
-import { startStaticServer } from '../../e2e/server.mjs';
-import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
+import { inBothBrowsers } from './ticker_race/browsers.mjs';
 
 const runs = Number(process.argv[2] || 2);
 const ms = Number(process.argv[3] || 1500);
-const server = await startStaticServer({ port: 0 });
-const url = `http://127.0.0.1:${server.address().port}/tests/bench/ticker_race/page.html?coi`;
+// What the Worker writes at a tick: the counter only (webprof's ticker before
+// the threshold slot), or the threshold too (now).
 const FORMS = ['counter', 'threshold'];
 const q = (a, p) => {
   const s = [...a].sort((x, y) => x - y);
@@ -85,12 +82,15 @@ function analyse(d) {
   );
 }
 
-async function measure(name, page) {
+async function measure(name, page, url) {
+  await page.goto(url);
   for (const form of FORMS) {
-    await page.goto(`${url}&form=${form}`);
     for (const restore of LOOKS)
       for (let r = 0; r < runs; r++) {
-        const d = await page.evaluate(([restore, ms]) => window.experiment(restore, ms), [restore, ms]);
+        const d = await page.evaluate(
+          ([restore, raise, ms]) => window.experiment(restore, raise, ms),
+          [restore, form === 'threshold', ms],
+        );
         if (!d.isolated) throw new Error(`${name}: the page is not cross-origin isolated`);
         const how = restore ? `stores again after ${restore} ms` : 'one store';
         console.log(`${name}, ${form} check, ${how}, run ${r + 1}: ${analyse(d)}`);
@@ -98,15 +98,4 @@ async function measure(name, page) {
   }
 }
 
-try {
-  const c = await chromium.launch(chromiumLaunchOptions());
-  await measure('Chromium', await c.newPage()).finally(() => c.close());
-  const f = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr',
-    headless: true,
-  });
-  await measure('Firefox ESR', await f.newPage()).finally(() => f.close());
-} finally {
-  server.close();
-}
+await inBothBrowsers('tests/bench/ticker_race/page.html', measure);

@@ -9,37 +9,23 @@
 // loop's time per call over the loop without checks (`none`). Printed only
 // (docs/BENCHMARKS.md "The threshold slot").
 //   node tests/bench/ticker_visibility.mjs [runs = 2] [ms = 1500]
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
-import { startStaticServer } from '../../e2e/server.mjs';
-import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
+import { inBothBrowsers } from './ticker_race/browsers.mjs';
 
 const runs = Number(process.argv[2] || 2);
 const ms = Number(process.argv[3] || 1500);
-const server = await startStaticServer({ port: 0 });
-const url = `http://127.0.0.1:${server.address().port}/tests/bench/ticker_race/visibility.html?coi`;
 
-async function measure(name, page) {
+async function measure(name, page, url) {
   await page.goto(url);
   for (let r = 0; r < runs; r++) {
     const { out, isolated } = await page.evaluate((ms) => window.experiment(ms), ms);
     if (!isolated) throw new Error(`${name}: the page is not cross-origin isolated`);
     const row = Object.entries(out)
       .filter(([k]) => k !== 'none')
-      .map(([k, v]) => `${k} ${v.seen}/${v.seen + v.missed} ×${(v.msPerCall / out.none.msPerCall).toFixed(2)}`);
+      .map(
+        ([k, v]) => `${k} ${v.seen}/${v.seen + v.missed} ×${(v.msPerCall / out.none.msPerCall).toFixed(2)}`,
+      );
     console.log(`${name} run ${r + 1}: ${row.join(', ')}`);
   }
 }
 
-try {
-  const c = await chromium.launch(chromiumLaunchOptions());
-  await measure('Chromium', await c.newPage()).finally(() => c.close());
-  const f = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: process.env.WEBPROF_FIREFOX || '/usr/lib/firefox-esr/firefox-esr',
-    headless: true,
-  });
-  await measure('Firefox ESR', await f.newPage()).finally(() => f.close());
-} finally {
-  server.close();
-}
+await inBothBrowsers('tests/bench/ticker_race/visibility.html', measure);

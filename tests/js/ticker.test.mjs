@@ -32,7 +32,7 @@ function tick(time) {
   const c = Atomics.load(f, 4);
   times[c & 1023] = time;
   Atomics.store(f, 4, c + 1);
-  Atomics.store(f, 1, 0x7fffffff);
+  Atomics.store(f, 1, (1 << 29) + 1);
   Atomics.store(f, 0, -1);
 }
 
@@ -134,8 +134,8 @@ test('the threshold alone makes a check take the ticks, and taking them lowers i
   tick(t0);
   // A loop whose optimized code keeps the counter in a register never sees
   // the counter's -1: the threshold is what it reads.
-  f[0] = 1 << 30;
-  assert.equal(Atomics.load(f, 1), 0x7fffffff);
+  f[0] = 1 << 29;
+  assert.equal(Atomics.load(f, 1), (1 << 29) + 1);
   checkFreeStretchEnds();
   assert.equal(Atomics.load(f, 1), 0, 'lowered when the tick was taken');
   assert.equal(Atomics.load(f, 5), Atomics.load(f, 4));

@@ -1,16 +1,16 @@
-// mixed.js's scan() and parse() as rewritten before the threshold slot (checks
-// at entry, loop, exit; the probe reads their lines); runMixed logs phases.
+// mixed.js's scan() and parse() as the transform rewrites them (checks at
+// entry, loop, exit: the probe reads their lines); runMixed logs the phases.
 const TEXT = JSON.stringify(
   Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b', 'c'], on: i % 2 === 0 })),
 );
-function scan(s) {if(--__wp$f[0]<0)__wp$s();try{
+function scan(s) {if(--__wp$f[0]<__wp$f[1])__wp$s();try{
   let colons = 0;
-  for (let i = 0; i < s.length; i++) {if(--__wp$f[0]<0)__wp$s();if (s.charCodeAt(i) === 58) colons++;}
+  for (let i = 0; i < s.length; i++) {if(--__wp$f[0]<__wp$f[1])__wp$s();if (s.charCodeAt(i) === 58) colons++;}
   return colons;
-}finally{if(--__wp$f[0]<0)__wp$s();}}
-function parse(s) {if(--__wp$f[0]<0)__wp$s();try{
+}finally{if(--__wp$f[0]<__wp$f[1])__wp$s();}}
+function parse(s) {if(--__wp$f[0]<__wp$f[1])__wp$s();try{
   return JSON.parse(s).length;
-}finally{if(--__wp$f[0]<0)__wp$s();}}
+}finally{if(--__wp$f[0]<__wp$f[1])__wp$s();}}
 // Lines of the checks inside scan: 8, 10; inside parse: 13 (the probe's SITES).
 function runMixed(ms, phases) {
   const truth = { scan: 0, parse: 0 };
