@@ -153,6 +153,9 @@ try {
     const ticker = compareShares(m.nativeA.trace, m.ticker1.trace);
     const sp = (p) => spacing(p.trace, p.t0, p.t1);
     const sp3 = (s) => `${f1(s.p50)}/${f1(s.p90)}/${f1(s.p99)}`;
+    // Samples in the profiled stretch: against the ticks the ticker counted
+    // there, where the spacing's tails come from (missing ticks or dropped samples).
+    const inWindow = (p) => p.trace.samples.filter((x) => x.timestamp >= p.t0 && x.timestamp <= p.t1).length;
     const r = {
       sites,
       unitMs: m.unitMs,
@@ -199,6 +202,7 @@ try {
     console.log(
       cand(`shared-memory switch, polyfill@1 in ${m.ticker1.mode.mode} mode`, ticker) +
         `, top-15 ${ticker.top15.matched}/${ticker.top15.of}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}` +
+        `, ${inWindow(m.ticker1)} samples of ${m.ticker1.ticks} ticks in ${(m.ticker1.t1 - m.ticker1.t0).toFixed(0)} ms` +
         (m.ticker1.mode.lateness
           ? `, lateness p50/p99 ${m.ticker1.mode.lateness.p50.toFixed(2)}/${m.ticker1.mode.lateness.p99.toFixed(2)}`
           : ''),
