@@ -50,6 +50,11 @@ const benches = [
     'node',
     ['tests/bench/check_cost_bench.mjs', '7', '300', '--profiled=1'],
   ],
+  [
+    'polyfill at 1 ms: what the checks under a session and each sample cost (Chromium, CPU time)',
+    'node',
+    ['tests/bench/sample_cost_bench.mjs', '7', '300'],
+  ],
   ['platform calls as sample points (wrapped clocks)', 'node', ['tests/bench/platform_sites_bench.mjs']],
   [
     'probes: Wasm memory per window under the caps (Node)',
