@@ -509,8 +509,8 @@ export const denseReady: Promise<boolean>;
  * The dense-sampling transform of one script (what the bundler plugins and the service worker run).
  * `format` binds the runtime: 'esm' (default) an import at the end, 'cjs' a `require` before the first
  * statement, 'auto' by the file's own syntax. `exitChecks: false` leaves function bodies without their
- * `try{…}finally{check}` exit check (cheaper code; a function's time after its last check is then charged to
- * its caller). Result: `sites` checks inserted, `wrapped` of them in unbraced loop bodies, `exits` of them exit
+ * exit checks (at each `return` and before the body's `}`; smaller code, and a function's time after its last
+ * check is then charged to its caller). Result: `sites` checks inserted, `wrapped` of them in unbraced loop bodies, `exits` of them exit
  * checks; `reason` says why a file was left as it is (status not 'Ok').
  */
 export function transformForSampling(

@@ -125,13 +125,21 @@ EMSCRIPTEN_BINDINGS(fidelity) {
            static_cast<uint32_t>(ProbeSiteKind::kOpenBlock));
   constant("probeSiteCloseBlock",
            static_cast<uint32_t>(ProbeSiteKind::kCloseBlock));
-  constant("probeSiteOpenTry", static_cast<uint32_t>(ProbeSiteKind::kOpenTry));
-  constant("probeSiteCloseTry",
-           static_cast<uint32_t>(ProbeSiteKind::kCloseTry));
+  constant("probeSiteDeclareTemp",
+           static_cast<uint32_t>(ProbeSiteKind::kDeclareTemp));
+  constant("probeSiteExitEnd", static_cast<uint32_t>(ProbeSiteKind::kExitEnd));
   constant("probeSiteOpenArrow",
            static_cast<uint32_t>(ProbeSiteKind::kOpenArrow));
   constant("probeSiteCloseArrow",
            static_cast<uint32_t>(ProbeSiteKind::kCloseArrow));
+  constant("probeSiteOpenReturn",
+           static_cast<uint32_t>(ProbeSiteKind::kOpenReturn));
+  constant("probeSiteCloseReturn",
+           static_cast<uint32_t>(ProbeSiteKind::kCloseReturn));
+  constant("probeSiteReturnBare",
+           static_cast<uint32_t>(ProbeSiteKind::kReturnBare));
+  constant("probeSiteReturnBareEnd",
+           static_cast<uint32_t>(ProbeSiteKind::kReturnBareEnd));
   class_<JsSourceIndex>("SourceIndex")
       .constructor<>()
       .function("add", &JsSourceIndex::add)

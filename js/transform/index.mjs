@@ -6,9 +6,11 @@
 // the same tokenizer that resolves frames), so strings, templates, regexes,
 // comments, object literals and class bodies never receive a check. What:
 // `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` right after a body's `{` (after a directive
-// prologue), the rest of the body wrapped as `try{…}finally{check}` (an exit
-// check: a function's time after its last check stays its own), an arrow's
-// expression body made a block with both checks, an unbraced
+// prologue), an exit check where the body leaves (`return e` →
+// `return(__wp$t=(e),exit,__wp$t)`, the check as an expression after `e`;
+// a check before the body's `}`: a function's time after its last check
+// stays its own), an arrow's expression body made a block with both checks,
+// an unbraced
 // loop body wrapped as `{check body}`, and one import
 // at the END of the module (imports are hoisted, so no line moves). Lines
 // never change; columns change only after an insertion on the same line. A
@@ -24,6 +26,9 @@ import { ready, guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
 
 const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
+// The check as an expression, for exits inside a `return`: `if(c)s();` →
+// `(c&&s())` (the same loads, decrement and call).
+const EXIT = CHECK.replace(/^if\((.*)\)(__wp\$s\(\));$/, '($1&&$2)');
 
 /**
  * @param {string} code an ES module's source
@@ -36,10 +41,11 @@ const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
  *   `require` before the first statement (after directives, same line),
  *   'auto' esm for a file with import/export declarations (or .mjs/.mts),
  *   else cjs (what a bundler loading raw node_modules files needs);
- *   exitChecks: false leaves function bodies without the `try{…}finally{check}`
- *   exit check and arrows' expression bodies without checks (smaller, faster
- *   code; a function's time after its last check is then charged to whatever
- *   check comes next — docs/ARCHITECTURE.md, the accuracy model)
+ *   exitChecks: false leaves function bodies without exit checks (at each
+ *   `return` and before the body's `}`) and arrows' expression bodies without
+ *   checks (smaller code; a function's time after its last check is then
+ *   charged to whatever check comes next — docs/ARCHITECTURE.md, the accuracy
+ *   model)
  * @returns {Promise<{code: string, sites: number, status: string, map: object|null,
  *   wrapped: number, exits: number, reason: string|null, format: string|null}>}
  *   sites: checks inserted; wrapped: unbraced loop bodies among them; exits:
@@ -63,11 +69,24 @@ export async function transformForSampling(code, options = {}) {
     t[m.probeSiteCheckAfterDirective] = ';' + CHECK;
     t[m.probeSiteOpenBlock] = '{' + CHECK;
     t[m.probeSiteCloseBlock] = '}';
-    t[m.probeSiteOpenTry] = 'try{';
-    t[m.probeSiteCloseTry] = '}finally{' + CHECK + '}';
-    t[m.probeSiteOpenArrow] = '{' + CHECK + 'try{return(';
-    t[m.probeSiteCloseArrow] = ')}finally{' + CHECK + '}}';
-    const counts = { wrapped: m.probeSiteOpenBlock, exits: [m.probeSiteCloseTry, m.probeSiteCloseArrow] };
+    t[m.probeSiteDeclareTemp] = 'var __wp$t;';
+    t[m.probeSiteExitEnd] = ';' + CHECK;
+    t[m.probeSiteOpenArrow] = '{' + CHECK + 'var __wp$t=(';
+    t[m.probeSiteCloseArrow] = ');' + CHECK + 'return __wp$t}';
+    t[m.probeSiteOpenReturn] = '(__wp$t=(';
+    t[m.probeSiteCloseReturn] = '),' + EXIT + ',__wp$t)';
+    t[m.probeSiteReturnBare] = ' void' + EXIT;
+    t[m.probeSiteReturnBareEnd] = ' void' + EXIT + ';';
+    const counts = {
+      wrapped: m.probeSiteOpenBlock,
+      exits: [
+        m.probeSiteExitEnd,
+        m.probeSiteCloseArrow,
+        m.probeSiteCloseReturn,
+        m.probeSiteReturnBare,
+        m.probeSiteReturnBareEnd,
+      ],
+    };
     const raw = m.probeSitesView().slice();
     return { status: 'Ok', reason: null, raw, text: { shift: m.probeSiteKindShift, t, counts }, info };
   });
@@ -94,7 +113,7 @@ export async function transformForSampling(code, options = {}) {
     }
     const kind = site >>> text.shift;
     const s = text.t[kind];
-    if (s.includes(CHECK)) sites++;
+    if (s.includes(CHECK) || s.includes(EXIT)) sites++;
     if (kind === text.counts.wrapped) wrapped++;
     if (text.counts.exits.includes(kind)) exits++;
     offsets.push(offset);

@@ -5,65 +5,41 @@
 
 #include <algorithm>
 
+#include "source/statement_grammar.h"
+
 namespace webprof {
 namespace {
 
 constexpr uint32_t kNone = Token::kNone;
-// Statements nest at most this deep inside one unbraced loop body before the
-// body is left without a check (recursion bound; real code nests a few).
-constexpr int kMaxStatementDepth = 200;
-
-// Names that cannot end an expression: after one, a line break never ends
-// the statement (`var\nx = 1`, `typeof\nx`).
-constexpr const char* kOperatorNames[] = {
-    "typeof",   "void",   "delete", "new",     "in",     "instanceof", "await",
-    "case",     "do",     "else",   "extends", "var",    "let",        "const",
-    "function", "class",  "import", "export",  "if",     "for",        "while",
-    "with",     "switch", "try",    "catch",   "finally"};
 // Names before `(` or a template that make no call (`if (`, `return (`,
 // `typeof (`, `async (x) =>`).
 constexpr const char* kNotCallees[] = {
     "if",     "for",  "while",  "switch",   "catch", "with",       "return",
     "typeof", "void", "delete", "in",       "of",    "instanceof", "case",
     "do",     "else", "throw",  "function", "class", "extends",    "async"};
-// Restricted productions: a line break right after one ends the statement.
-constexpr const char* kRestrictedNames[] = {"return", "throw", "break",
-                                            "continue", "yield"};
 
-class SiteFinder : TokenReader {
+class SiteFinder : StatementGrammar {
  public:
   SiteFinder(std::string_view s, const std::vector<Token>& t,
              std::vector<uint32_t>* out, const ProbeSiteOptions& options)
-      : TokenReader(s, t), out_(*out), options_(options) {}
+      : StatementGrammar(s, t), out_(*out), options_(options) {}
 
   Status Run(const std::vector<FunctionDefinition>& functions) {
     if (options_.exit_checks) {
-      MarkDeclaringBlocks();
       MarkCallingBlocks();
+      body_.assign(t_.size(), false);
+      temp_.assign(t_.size(), false);
+      loop_.assign(t_.size(), false);
+      for (const FunctionDefinition& f : functions)
+        if (f.body_brace != kNone) body_[f.body_brace] = true;
     }
+    Status s = Loops();
+    if (s != Status::kOk) return s;
+    if (options_.exit_checks)
+      for (uint32_t i = 0; i < t_.size(); ++i)
+        if (IsName(i, "return") && !IsProperty(i)) ReturnExit(i);
     for (const FunctionDefinition& f : functions)
       if (f.body_brace != kNone) BodyCheck(f.body_brace);
-    for (uint32_t i = 0; i < t_.size(); ++i) {
-      if (options_.exit_checks && IsPunct(i, "=>") && !IsPunct(i + 1, "{"))
-        ArrowBody(i + 1);
-      if (t_[i].kind != TokenKind::kName || IsProperty(i)) continue;
-      std::string_view w = Text(i);
-      if (w == "for" || w == "while") {
-        if (!do_while_.empty() && do_while_[i]) continue;
-        uint32_t j = i + 1;
-        if (w == "for" && IsName(j, "await")) ++j;
-        if (IsPunct(j, "(") && t_[j].match != kNone) LoopBody(t_[j].match + 1);
-      } else if (w == "do" && !IsPunct(i + 1, ":") && !IsMemberKey(i)) {
-        // The body's end must be found: it tells which `while` is this
-        // loop's and not a loop of its own.
-        uint32_t end = StatementEnd(i + 1, 0);
-        if (end == kNone || !IsName(end + 1, "while"))
-          return Status::kSourceUnscannable;
-        if (do_while_.empty()) do_while_.assign(t_.size(), false);
-        do_while_[end + 1] = true;
-        LoopBody(i + 1);
-      }
-    }
     return Status::kOk;
   }
   uint32_t unwrapped() const { return unwrapped_; }
@@ -98,15 +74,6 @@ class SiteFinder : TokenReader {
   }
 
  private:
-  bool IsAnyName(uint32_t i, const char* const* words, size_t n) const {
-    for (size_t k = 0; k < n; ++k)
-      if (IsName(i, words[k])) return true;
-    return false;
-  }
-  // `a.for`, `a?.do`: a property name, not a keyword.
-  bool IsProperty(uint32_t i) const {
-    return i > 0 && (IsPunct(i - 1, ".") || IsPunct(i - 1, "?."));
-  }
   // `do` as a member name in a class or object: `do(x) {}` (never a loop:
   // `do (x) {` cannot be followed by its `while`), `do = 1`, `do;`, `do }`.
   bool IsMemberKey(uint32_t i) const {
@@ -143,23 +110,128 @@ class SiteFinder : TokenReader {
       Emit(at, ProbeSiteKind::kCheck);
     else
       Emit(at, ProbeSiteKind::kCheckAfterDirective);
-    // Exit check: `try{` after the entry check, `}finally{check}` before
-    // the body's `}` (same line: lines never move). ASI before that `}`
-    // still applies to the body's last statement.
-    uint32_t close = t_[open].match;
-    if (!options_.exit_checks || close == kNone || k == close || !calls_[open])
+    // Exit checks: the temp its returns use, declared after the entry
+    // check, and a check before the body's `}` (same line: lines never
+    // move) unless its last statement leaves anyway.
+    if (!Exits(open) || k == t_[open].match) return;
+    if (temp_[open]) Emit(at, ProbeSiteKind::kDeclareTemp);
+    if (!EndsInJump(k, t_[open].match))
+      Emit(t_[t_[open].match].begin, ProbeSiteKind::kExitEnd);
+  }
+  // Whether the body at `open` gets exit checks: it runs other code (so it
+  // is not empty).
+  bool Exits(uint32_t open) const {
+    return options_.exit_checks && calls_[open] && t_[open].match != kNone;
+  }
+  // Whether the statement list from `k` to `close` ends in a `return` or
+  // `throw` (the end of the body is then never reached); in doubt not.
+  bool EndsInJump(uint32_t k, uint32_t close) const {
+    uint32_t last = kNone;
+    while (k < close) {
+      uint32_t e = StatementEnd(k, 0);
+      if (e == kNone || e >= close) return false;
+      last = k;
+      k = e + 1;
+    }
+    return last != kNone && !IsProperty(last) &&
+           (IsName(last, "return") || IsName(last, "throw"));
+  }
+
+  // `return e` → `return(__wp$t=(e),exit,__wp$t)`, a bare `return` →
+  // `return void(exit)` (and `;` where a line break ended it), in a body
+  // with exit checks.
+  void ReturnExit(uint32_t i) {
+    uint32_t body = ReturnBody(i);
+    if (body == kNone || !Exits(body)) return;
+    uint32_t next = i + 1;
+    if (IsPunct(next, ";") || IsPunct(next, "}") || t_[next].newline_before) {
+      if (!RanSinceCheck(i, body, i)) return;
+      bool asi = t_[next].newline_before && !IsPunct(next, ";");
+      Emit(t_[i].end,
+           asi ? ProbeSiteKind::kReturnBareEnd : ProbeSiteKind::kReturnBare);
       return;
-    if (declares_.size() > open && declares_[open]) {
+    }
+    uint32_t end = SimpleEnd(i);
+    if (end != kNone && IsPunct(end, ";")) --end;
+    if (end == kNone || end <= i) {
       ++unguarded_;
       return;
     }
-    Emit(at, ProbeSiteKind::kOpenTry);
-    Emit(t_[close].begin, ProbeSiteKind::kCloseTry);
+    if (!RanSinceCheck(i, body, end)) return;
+    Emit(t_[next].begin, ProbeSiteKind::kOpenReturn);
+    Emit(t_[end].end, ProbeSiteKind::kCloseReturn);
+    temp_[body] = true;
+  }
+  // Whether other code may have run between the last check before the
+  // `return` at `i` on every path — its innermost enclosing loop body's
+  // (braced: its check is at its start), else its function body's entry
+  // check — and the end of its argument `end`: a return that follows only
+  // operators of its own (`if (!x) return null;` first in a body) needs no
+  // check. Token order stands for time: in doubt it counts.
+  bool RanSinceCheck(uint32_t i, uint32_t body, uint32_t end) const {
+    uint32_t from = body;
+    for (uint32_t p = t_[i].parent; p != body; p = t_[p].parent)
+      if (loop_[p]) {
+        from = p;
+        break;
+      }
+    return runs_[end + 1] > runs_[from];
+  }
+  // The function body `{` a `return` token at `i` leaves, or kNone when it
+  // may be no statement: a member named `return` (`return(){}`, `return:`,
+  // `get return`, a class field `return;`) or a top-level `return`. Its
+  // brace must be a block or a body (never a class body or object literal),
+  // and only blocks may lie between it and the body. In doubt kNone: a
+  // return left without its exit check only loses accuracy.
+  uint32_t ReturnBody(uint32_t i) const {
+    if (i + 1 >= t_.size() || IsPunct(i + 1, ":") || IsPunct(i + 1, "="))
+      return kNone;
+    if (IsPunct(i + 1, "(") &&  // `return(x){}` is a method
+        (t_[i + 1].match == kNone || IsPunct(t_[i + 1].match + 1, "{")))
+      return kNone;
+    if (i > 0 &&
+        (IsPunct(i - 1, "*") || IsPunct(i - 1, "#") || IsName(i - 1, "get") ||
+         IsName(i - 1, "set") || IsName(i - 1, "static") ||
+         IsName(i - 1, "async") || IsName(i - 1, "accessor")))
+      return kNone;
+    uint32_t p = t_[i].parent;
+    if (p == kNone || !IsBlock(p, 0)) return kNone;
+    while (p != kNone && !body_[p]) {
+      if (!IsPunct(p, "{")) return kNone;
+      p = t_[p].parent;
+    }
+    return p;
+  }
+  // Whether the `{` at `p` is surely a function body or a block statement
+  // (from what precedes it): after `;`, `{`, `else`, `try`, `finally`,
+  // `do`, a control header's `)`, a label's or case's `:`, or the `}` of a
+  // block. A class body (after a name, `class`, a heritage's `)`, `]` or
+  // `}`) never is; in doubt it is not.
+  bool IsBlock(uint32_t p, int depth) const {
+    if (!IsPunct(p, "{") || depth > kMaxStatementDepth) return false;
+    if (body_[p]) return true;
+    if (p == 0) return true;
+    uint32_t b = p - 1;
+    if (IsPunct(b, ";") || IsPunct(b, "{") || IsPunct(b, ":")) return true;
+    if (!IsProperty(b) && (IsName(b, "else") || IsName(b, "try") ||
+                           IsName(b, "finally") || IsName(b, "do")))
+      return true;
+    if (IsPunct(b, "}"))
+      return t_[b].match != kNone && !body_[t_[b].match] &&
+             IsBlock(t_[b].match, depth + 1);
+    if (IsPunct(b, ")") && t_[b].match != kNone && t_[b].match > 0) {
+      uint32_t h = t_[b].match - 1;
+      if (IsName(h, "await") && h > 0) --h;
+      return !IsProperty(h) &&
+             (IsName(h, "if") || IsName(h, "for") || IsName(h, "while") ||
+              IsName(h, "with") || IsName(h, "switch") || IsName(h, "catch"));
+    }
+    return false;
   }
 
   // An arrow's expression body starting at `k` becomes a block body with an
-  // entry and an exit check (`return(` keeps a body that starts on the next
-  // line from ASI after `return`).
+  // entry and an exit check (`var __wp$t=(` keeps a body that starts on the
+  // next line in one statement).
   void ArrowBody(uint32_t k) {
     uint32_t end = ExpressionEnd(k);
     if (end == kNone) {
@@ -171,33 +243,6 @@ class SiteFinder : TokenReader {
     if (!calls) return;
     Emit(t_[k].begin, ProbeSiteKind::kOpenArrow);
     Emit(t_[end].end, ProbeSiteKind::kCloseArrow);
-  }
-
-  // The last token of the assignment expression starting at `k` (an arrow's
-  // expression body), or kNone: it ends before a `,`, `;`, closer or a `:`
-  // of no `?` of its own at its level, or at a line break where ASI applies.
-  uint32_t ExpressionEnd(uint32_t k) const {
-    uint32_t last = kNone;
-    int conditionals = 0;
-    for (uint32_t j = k; j < t_.size();) {
-      const Token& t = t_[j];
-      if (t.closes || IsPunct(j, ",") || IsPunct(j, ";")) return last;
-      if (IsPunct(j, ":") && conditionals-- == 0) return last;
-      if (IsPunct(j, "?")) ++conditionals;
-      if (last != kNone && t.newline_before && LineBreakEnds(last, j))
-        return last;
-      if ((IsName(j, "function") || IsName(j, "class")) && !IsProperty(j)) {
-        last = DeclarationEnd(j);
-        if (last == kNone) return kNone;
-        j = last + 1;
-      } else if (t.opens) {
-        last = GroupEnd(j);
-        j = last + 1;
-      } else {
-        last = j++;
-      }
-    }
-    return last;
   }
 
   // Whether token `j` may run code that is not this function's own straight
@@ -229,34 +274,41 @@ class SiteFinder : TokenReader {
   // marked opener, whose enclosing ones are marked already.
   void MarkCallingBlocks() {
     calls_.assign(t_.size(), false);
+    runs_.assign(t_.size() + 1, 0);
     for (uint32_t j = 0; j < t_.size(); ++j) {
+      runs_[j + 1] = runs_[j];
       if (!RunsOtherCode(j)) continue;
+      ++runs_[j + 1];
       for (uint32_t p = t_[j].parent; p != kNone && !calls_[p];
            p = t_[p].parent)
         calls_[p] = true;
     }
   }
 
-  // Marks each `{` whose statement list declares a function directly
-  // (`function g(){}`, `async function g(){}`): wrapped in a block, the
-  // declaration would become lexical. A `function` keyword that starts a
-  // statement follows `{`, `;`, `}`, `)` (sloppy `if (x) function g(){}`),
-  // `:` (a label), `else`/`do`, or a line break; in doubt it counts as a
-  // declaration (the body keeps its entry check, only the exit one goes).
-  void MarkDeclaringBlocks() {
-    declares_.assign(t_.size(), false);
+  // Loop bodies (their checks) and arrows' expression bodies.
+  Status Loops() {
     for (uint32_t i = 0; i < t_.size(); ++i) {
-      if (!IsName(i, "function") || IsProperty(i)) continue;
-      uint32_t k = i;
-      if (k > 0 && IsName(k - 1, "async") && !t_[k].newline_before) --k;
-      uint32_t p = t_[k].parent;
-      if (p == kNone || !IsPunct(p, "{")) continue;
-      bool starts = k == 0 || t_[k].newline_before || IsPunct(k - 1, "{") ||
-                    IsPunct(k - 1, ";") || IsPunct(k - 1, "}") ||
-                    IsPunct(k - 1, ")") || IsPunct(k - 1, ":") ||
-                    IsName(k - 1, "else") || IsName(k - 1, "do");
-      if (starts) declares_[p] = true;
+      if (options_.exit_checks && IsPunct(i, "=>") && !IsPunct(i + 1, "{"))
+        ArrowBody(i + 1);
+      if (t_[i].kind != TokenKind::kName || IsProperty(i)) continue;
+      std::string_view w = Text(i);
+      if (w == "for" || w == "while") {
+        if (!do_while_.empty() && do_while_[i]) continue;
+        uint32_t j = i + 1;
+        if (w == "for" && IsName(j, "await")) ++j;
+        if (IsPunct(j, "(") && t_[j].match != kNone) LoopBody(t_[j].match + 1);
+      } else if (w == "do" && !IsPunct(i + 1, ":") && !IsMemberKey(i)) {
+        // The body's end must be found: it tells which `while` is this
+        // loop's and not a loop of its own.
+        uint32_t end = StatementEnd(i + 1, 0);
+        if (end == kNone || !IsName(end + 1, "while"))
+          return Status::kSourceUnscannable;
+        if (do_while_.empty()) do_while_.assign(t_.size(), false);
+        do_while_[end + 1] = true;
+        LoopBody(i + 1);
+      }
     }
+    return Status::kOk;
   }
 
   // The loop body statement starting at token `body`.
@@ -264,6 +316,7 @@ class SiteFinder : TokenReader {
     if (body >= t_.size()) return;
     if (IsPunct(body, "{")) {
       Emit(t_[body].end, ProbeSiteKind::kCheck);
+      if (!loop_.empty()) loop_[body] = true;
       return;
     }
     uint32_t end = StatementEnd(body, 0);
@@ -275,161 +328,14 @@ class SiteFinder : TokenReader {
     Emit(t_[end].end, ProbeSiteKind::kCloseBlock);
   }
 
-  // The last token of the statement starting at `k`, or kNone.
-  uint32_t StatementEnd(uint32_t k, int depth) const {
-    if (k >= t_.size() || depth > kMaxStatementDepth) return kNone;
-    const Token& t = t_[k];
-    if (IsPunct(k, "{")) return t.match;
-    if (IsPunct(k, ";")) return k;
-    if (t.kind != TokenKind::kName) return SimpleEnd(k);
-    std::string_view w = Text(k);
-    if (IsPunct(k + 1, ":")) return StatementEnd(k + 2, depth + 1);  // label
-    if (w == "if") {
-      uint32_t c = GroupClose(k + 1, "(");
-      if (c == kNone) return kNone;
-      uint32_t e = StatementEnd(c + 1, depth + 1);
-      if (e != kNone && IsName(e + 1, "else"))
-        return StatementEnd(e + 2, depth + 1);
-      return e;
-    }
-    if (w == "for" || w == "while" || w == "with") {
-      uint32_t j = k + 1;
-      if (w == "for" && IsName(j, "await")) ++j;
-      uint32_t c = GroupClose(j, "(");
-      return c == kNone ? kNone : StatementEnd(c + 1, depth + 1);
-    }
-    if (w == "do") {
-      uint32_t e = StatementEnd(k + 1, depth + 1);
-      if (e == kNone || !IsName(e + 1, "while")) return kNone;
-      uint32_t c = GroupClose(e + 2, "(");
-      if (c == kNone) return kNone;
-      return IsPunct(c + 1, ";") ? c + 1 : c;  // `;` optional even inline
-    }
-    if (w == "try") {
-      uint32_t e = GroupClose(k + 1, "{");
-      if (e != kNone && IsName(e + 1, "catch")) {
-        uint32_t j = e + 2;
-        if (IsPunct(j, "(")) {
-          uint32_t c = GroupClose(j, "(");
-          j = c == kNone ? kNone : c + 1;
-        }
-        e = GroupClose(j, "{");
-      }
-      if (e != kNone && IsName(e + 1, "finally")) e = GroupClose(e + 2, "{");
-      return e;
-    }
-    if (w == "switch") {
-      uint32_t c = GroupClose(k + 1, "(");
-      return c == kNone ? kNone : GroupClose(c + 1, "{");
-    }
-    if (w == "function" || w == "class" ||
-        (w == "async" && IsName(k + 1, "function") &&
-         !t_[k + 1].newline_before))
-      return DeclarationEnd(k);
-    return SimpleEnd(k);
-  }
-
-  // The closer of the group opened at `i` when `i` is `open`, else kNone.
-  uint32_t GroupClose(uint32_t i, std::string_view open) const {
-    if (i == kNone || !IsPunct(i, open) || t_[i].match == kNone) return kNone;
-    return t_[i].match;
-  }
-  // The last token of a bracket group or of a whole template at `i`.
-  uint32_t GroupEnd(uint32_t i) const {
-    while (t_[i].opens && t_[i].match != kNone && t_[i].match > i)
-      i = t_[i].match;
-    return i;
-  }
-  // `function f() {}`, `class A extends B {}`: the body's `}`. Skipping to
-  // the first `{` at this level also skips a heritage written over lines.
-  uint32_t DeclarationEnd(uint32_t k) const {
-    bool is_class = IsName(k, "class");
-    for (uint32_t j = k + 1; j < t_.size(); ++j) {
-      if (IsPunct(j, "{")) return t_[j].match;
-      if (!is_class && IsPunct(j, "(")) {
-        uint32_t c = GroupClose(j, "(");
-        return c == kNone ? kNone : GroupClose(c + 1, "{");
-      }
-      if (t_[j].closes || IsPunct(j, ";")) return kNone;
-      if (t_[j].opens) j = GroupEnd(j);
-    }
-    return kNone;
-  }
-
-  // An expression, declaration or jump statement: it ends at `;`, before
-  // the closer of the enclosing group, or at a line break where automatic
-  // semicolon insertion applies.
-  uint32_t SimpleEnd(uint32_t k) const {
-    uint32_t last = kNone;
-    for (uint32_t j = k; j < t_.size();) {
-      const Token& t = t_[j];
-      if (t.closes) return last;
-      if (IsPunct(j, ";")) return j;
-      if (last != kNone && t.newline_before && LineBreakEnds(last, j))
-        return last;
-      if ((IsName(j, "function") || IsName(j, "class")) && !IsProperty(j)) {
-        // An expression's body may follow a line break (`class extends B\n{`).
-        last = DeclarationEnd(j);
-        if (last == kNone) return kNone;
-        j = last + 1;
-      } else if (t.opens) {
-        last = GroupEnd(j);
-        j = last + 1;
-      } else {
-        last = j++;
-      }
-    }
-    return last;
-  }
-
-  // Automatic semicolon insertion between `prev` and `next`, separated by a
-  // line break: after a restricted production's keyword, before a postfix
-  // `++`/`--`, after an arrow's block body unless the expression goes on
-  // (`,`, the `:` of a conditional), and wherever `next` cannot continue the
-  // expression that `prev` ends.
-  bool LineBreakEnds(uint32_t prev, uint32_t next) const {
-    if (IsAnyName(prev, kRestrictedNames,
-                  sizeof(kRestrictedNames) / sizeof(*kRestrictedNames)) &&
-        !IsProperty(prev))
-      return true;
-    bool value = EndsValue(prev);
-    if (IsPunct(next, "++") || IsPunct(next, "--")) return value;
-    if (IsPunct(prev, "}") && t_[prev].match != kNone && t_[prev].match > 0 &&
-        IsPunct(t_[prev].match - 1, "=>"))
-      return !(IsPunct(next, ",") || IsPunct(next, ":"));
-    return value && !Continues(next);
-  }
-  bool EndsValue(uint32_t i) const {
-    const Token& t = t_[i];
-    switch (t.kind) {
-      case TokenKind::kPunct:
-        return IsPunct(i, ")") || IsPunct(i, "]") || IsPunct(i, "}") ||
-               IsPunct(i, "++") || IsPunct(i, "--");
-      case TokenKind::kName:
-        return IsProperty(i) ||
-               !IsAnyName(i, kOperatorNames,
-                          sizeof(kOperatorNames) / sizeof(*kOperatorNames));
-      default:
-        return true;
-    }
-  }
-  // Whether `i` can follow an expression on the next line and continue it:
-  // an operator, `(`, `[`, `.`, a template (a tagged call), `in`.
-  bool Continues(uint32_t i) const {
-    const Token& t = t_[i];
-    if (t.kind == TokenKind::kTemplate) return true;
-    if (t.kind == TokenKind::kName)
-      return IsName(i, "in") || IsName(i, "instanceof");
-    if (t.kind != TokenKind::kPunct) return false;
-    return !(IsPunct(i, "{") || IsPunct(i, "!") || IsPunct(i, "~") ||
-             IsPunct(i, "++") || IsPunct(i, "--"));
-  }
-
   std::vector<uint32_t>& out_;
   const ProbeSiteOptions& options_;
   std::vector<bool> do_while_;  // per token, once a `do` is seen: its `while`
-  std::vector<bool> declares_;  // per `{`: declares a function directly
   std::vector<bool> calls_;     // per opener: encloses RunsOtherCode
+  std::vector<bool> body_;      // per `{`: a function body
+  std::vector<bool> temp_;      // per body `{`: a return uses the temp
+  std::vector<bool> loop_;      // per `{`: a loop body (its check at its start)
+  std::vector<uint32_t> runs_;  // RunsOtherCode tokens before each token
   uint32_t unwrapped_ = 0;
   uint32_t unguarded_ = 0;
 };
@@ -459,45 +365,29 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
     info->unwrapped = finder.unwrapped();
     info->unguarded = finder.unguarded();
   }
-  // By offset; at one offset the closers go first, an unbraced loop body's
-  // `}` before the function's `}finally{…}` it ends in (an arrow's
-  // expression body ends first: it cannot contain those), and a body's
-  // `try{` after its entry check.
+  // By offset; at one offset the closers go first, innermost first: an
+  // arrow's expression body (it holds no return of its own), a return's
+  // argument (it may hold such an arrow), a bare return, an unbraced loop
+  // body (it may hold a return), the body's end check; then the entry check,
+  // the temp after it, and the openers.
   auto rank = [](uint32_t site) {
-    uint32_t order = 0;
-    switch (ProbeSiteKindOf(site)) {
-      case ProbeSiteKind::kCloseArrow:
-        order = 0;
-        break;
-      case ProbeSiteKind::kCloseBlock:
-        order = 1;
-        break;
-      case ProbeSiteKind::kCloseTry:
-        order = 2;
-        break;
-      case ProbeSiteKind::kCheck:
-        order = 3;
-        break;
-      case ProbeSiteKind::kCheckAfterDirective:
-        order = 4;
-        break;
-      case ProbeSiteKind::kOpenBlock:
-        order = 5;
-        break;
-      case ProbeSiteKind::kOpenTry:
-        order = 6;
-        break;
-      case ProbeSiteKind::kOpenArrow:
-        order = 7;
-        break;
-    }
-    return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 3) | order;
+    static constexpr uint32_t kOrder[] = {
+        /*kCheck*/ 5,        /*kCheckAfterDirective*/ 6,
+        /*kOpenBlock*/ 8,
+        /*kCloseBlock*/ 3,   /*kDeclareTemp*/ 7,
+        /*kExitEnd*/ 4,
+        /*kOpenArrow*/ 9,    /*kCloseArrow*/ 0,
+        /*kOpenReturn*/ 10,
+        /*kCloseReturn*/ 1,  /*kReturnBare*/ 2,
+        /*kReturnBareEnd*/ 2};
+    return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 4) |
+           kOrder[static_cast<uint32_t>(ProbeSiteKindOf(site))];
   };
   std::sort(sites->begin(), sites->end(),
             [&](uint32_t a, uint32_t b) { return rank(a) < rank(b); });
   // A method named `for`/`while` is found twice; nested loop bodies and
   // nested arrows (`a => b => c`) may close at one offset, and each needs its
-  // closer (a function body's `}` is its own: a repeated kCloseTry is the
+  // closer (a function body's `}` is its own: a repeated kExitEnd is the
   // same body found twice).
   sites->erase(std::unique(sites->begin(), sites->end(),
                            [](uint32_t a, uint32_t b) {

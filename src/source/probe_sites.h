@@ -19,23 +19,27 @@
 // Exit checks (ProbeSiteOptions::exit_checks): a function's time after its
 // last check — a `RegExp.exec`, a property store, the rest of the body after
 // a loop — would otherwise be charged to whatever check comes next, in its
-// caller (docs/ARCHITECTURE.md, the accuracy model). The body after the
-// entry check is wrapped as `try{ ... }finally{check}`, so a check runs on
-// every way out (return, end of body, throw) with the function still on the
-// stack. A block scopes like a function body except for function
-// declarations (lexical in a block: `var g` beside `function g(){}`, or two
-// `function g` in strict code, would become early errors), so a body that
-// declares a function directly is not wrapped; nor is an empty one, nor one
-// that runs no code but its own operators (no call, `new`, `await`, `yield`
-// or spread): the smallest and most called kind of function, where a check
-// costs most and where the time an exit check would claim is a few
-// operators, left to its caller. An arrow's
-// expression body that runs other code (`x => f(x)`) becomes a block with both
-// checks, `x => {check try{return(f(x))}finally{check}}`: its time (an
-// object spread, a call into code without checks) stays its own, and the
-// time before it stays its caller's. Its end is found at token level: the
-// first `,`, `;`, closer or unmatched `:` at its level, or a line break
-// where ASI applies.
+// caller (docs/ARCHITECTURE.md, the accuracy model). So a check runs where
+// the function leaves, with the function still on the stack, written
+// without `try` (a `try{…}finally{check}` around the body cost ×1.1–1.2 with
+// no profiler: V8 inlines such bodies less): `return e` becomes
+// `return(__wp$t=(e),exit,__wp$t)` (`e` first, then the check as an
+// expression, then its value; `__wp$t` a `var` the body declares after its
+// entry check), a bare `return` becomes `return void(exit)`, and a check
+// goes before the body's `}` unless its last statement is a `return` or
+// `throw`. A `throw`, or an exception passing through, leaves without one.
+// Only a body that runs other code gets them (a call, `new`, `await`,
+// `yield` or spread): the smallest and most called functions, where a check
+// costs most and the time an exit check would claim is a few operators,
+// are left to their caller. A `return` token counts only where it surely
+// is a statement (its brace a block or body by what precedes it, never a
+// member named `return`); in doubt it keeps no check. An arrow's
+// expression body that runs other code (`x => f(x)`) becomes a block with
+// both checks, `x => {check var __wp$t=(f(x));check return __wp$t}`: its
+// time (an object spread, a call into code without checks) stays its own,
+// and the time before it stays its caller's. Its end is found at token
+// level: the first `,`, `;`, closer or unmatched `:` at its level, or a
+// line break where ASI applies.
 //
 // Output: one uint32 per edit, `offset | kind << kProbeSiteKindShift`, the
 // offset a UTF-8 byte offset into the source; sorted by offset, closers
@@ -58,10 +62,16 @@ enum class ProbeSiteKind : uint32_t {
                              // has no `;` of its own
   kOpenBlock = 2,            // `{` + check: an unbraced loop body starts
   kCloseBlock = 3,           // `}`: that body ends (same line)
-  kOpenTry = 4,              // `try{`: after a function body's entry check
-  kCloseTry = 5,             // `}finally{` + check + `}`: before the body's `}`
-  kOpenArrow = 6,   // `{` + check + `try{return(`: an arrow's expression body
-  kCloseArrow = 7,  // `)}finally{` + check + `}}`: after that expression
+  kDeclareTemp = 4,          // `var __wp$t;`: after a body's entry check
+  kExitEnd = 5,              // `;` + check: before a body's `}`
+  kOpenArrow = 6,      // `{` + check + `var __wp$t=(`: an arrow's expression
+                       // body
+  kCloseArrow = 7,     // `);` + check + `return __wp$t}`: after it
+  kOpenReturn = 8,     // `(__wp$t=(`: before a `return`'s argument
+  kCloseReturn = 9,    // `),` + exit + `,__wp$t)`: after it (exit = the
+                       // check as an expression)
+  kReturnBare = 10,    // ` void` + exit: after a `return` with no argument
+  kReturnBareEnd = 11  // the same + `;`: that `return` ended by a line break
 };
 constexpr uint32_t kProbeSiteKindShift = 28;
 constexpr uint32_t kProbeSiteOffsetMask = (1u << kProbeSiteKindShift) - 1;
@@ -82,14 +92,14 @@ struct ProbeSiteInfo {
   bool module_syntax = false;  // a top-level `import`/`export` declaration
   uint32_t unwrapped = 0;      // unbraced loop bodies left without a check
                                // (their end was not found)
-  uint32_t unguarded = 0;      // with exit checks: non-empty function bodies
-                               // left without one (they declare a function,
-                               // or an arrow's expression body whose end was
-                               // not found)
+  uint32_t unguarded = 0;      // with exit checks: returns and arrows'
+                               // expression bodies left without one (their
+                               // end was not found)
 };
 
 struct ProbeSiteOptions {
-  bool exit_checks = false;  // kOpenTry/kCloseTry around function bodies,
+  bool exit_checks = false;  // kDeclareTemp, kExitEnd, kOpenReturn …
+                             // kReturnBareEnd in function bodies,
                              // kOpenArrow/kCloseArrow around arrow
                              // expression bodies
 };

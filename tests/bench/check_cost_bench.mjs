@@ -9,18 +9,20 @@
 // the other processes) and wall time — and the machine's load average.
 //   node tests/bench/check_cost_bench.mjs [rounds = 7] [ms per timing = 300]
 //     [--libs=acorn,lodash] [--variants=plain,dense,…] [--js-flags="--flag …"] [--profiled=1]
-// Variants (all from the default transform's output):
-//   dense      as emitted: entry, loop and exit checks (`try{…}finally{check}`),
+//     [--extra=name:path/{lib}.mjs,…]
+// Variants (from the default transform's output; lean* from `exitChecks: false`):
+//   dense      as emitted: entry, loop and exit checks (at each `return`,
+//              `return(__wp$t=(e),exit,__wp$t)`, and before a body's `}`),
 //              guarded by the runtime's global `__wp$on` (0 until a session),
 //              the counter compared with the threshold slot `__wp$f[1]`
 //   guardZero  the same compared with 0, as emitted before the threshold slot
 //   unguarded  the same with the check emitted before the guard,
 //              `if(--__wp$f[0]<0)__wp$s();` (below: "the check")
-//   lean       the check at entries and loops, no try (`exitChecks: false`
-//              before the guard); leanGuarded: the same guarded
+//   lean       the check at entries and loops, no exit checks (`exitChecks:
+//              false`, before the guard); leanGuarded: the same guarded
 //   entry      the check at entries only; loop: in loop bodies only
-//   exit       the check at exits only (the try/finally kept); tryEmpty: the
-//              try with an empty finally, no check anywhere
+//   exit       the check at exits only; exitEmpty: no check anywhere, the
+//              exits' shape kept (`return(__wp$t=(e),0,__wp$t)`)
 //   load       a load and compare, no store: `if(__wp$f[0]<0)__wp$s();`
 //   guardImport the guard an imported `let` (./guard.mjs), not a global
 //   deadConst  `if(__wp$no&&--__wp$f[0]<0)__wp$s();`, a module-local
@@ -28,6 +30,8 @@
 //   global     the check on globals (the transform's `runtime: null` form);
 //   guardGlobal the guarded check on globals
 //   guardCall  `if(__wp$on)__wp$c();` (globals; __wp$c does the decrement)
+// --extra times other bundles of the same library beside them (`{lib}` in
+// the path is the library), e.g. one an older transform wrote.
 // With --profiled=MS, a second phase starts a session (the global guard
 // turns on; the first time, the code that folded it deoptimizes) and times
 // each variant under a polyfill Profiler at MS ms (CPU ratio to the plain
@@ -63,12 +67,12 @@ const VARIANTS = {
   dense: { spec: {} },
   guardZero: { spec: all(GUARD) },
   unguarded: { spec: all(OLD) },
-  lean: { spec: { entry: OLD, loop: OLD, exit: '', tryMode: 'drop' } },
-  leanGuarded: { spec: { exit: '', tryMode: 'drop' } },
-  entry: { spec: { entry: OLD, loop: '', exit: '', tryMode: 'drop' } },
-  loop: { spec: { entry: '', loop: OLD, exit: '', tryMode: 'drop' } },
+  lean: { base: 'lean', spec: { entry: OLD, loop: OLD } },
+  leanGuarded: { base: 'lean', spec: {} },
+  entry: { base: 'lean', spec: { entry: OLD, loop: '' } },
+  loop: { base: 'lean', spec: { entry: '', loop: OLD } },
   exit: { spec: { entry: '', loop: '', exit: OLD } },
-  tryEmpty: { spec: { entry: '', loop: '', tryMode: 'empty' } },
+  exitEmpty: { spec: { entry: '', loop: '', exit: '' } },
   load: { spec: all('if(__wp$f[0]<0)__wp$s();') },
   guardImport: { spec: {}, binding: 'import { __wp$f, __wp$s, __wp$on } from "./guard.mjs";' },
   deadConst: { spec: all('if(__wp$no&&--__wp$f[0]<0)__wp$s();'), prefix: 'const __wp$no=false;' },
@@ -77,11 +81,18 @@ const VARIANTS = {
   guardGlobal: { spec: {}, binding: '' },
   guardCall: { spec: all('if(__wp$on)__wp$c();'), binding: '' },
 };
+const extras = Object.fromEntries(
+  opt('extra', '')
+    .split(',')
+    .filter(Boolean)
+    .map((e) => [e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 1)]),
+);
 const names = [
   'plain',
   ...opt('variants', Object.keys(VARIANTS).join(','))
     .split(',')
     .filter((v) => v !== 'plain'),
+  ...Object.keys(extras),
 ];
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -109,13 +120,20 @@ try {
     await bundle(lib);
     const dir = join(root, 'build/bench/accuracy');
     writeFileSync(join(out, `${lib}.plain.mjs`), readFileSync(join(dir, `${lib}.plain.mjs`)));
-    const dense = readFileSync(join(dir, `${lib}.dense.mjs`), 'utf8');
-    const found = findChecks(dense);
+    const bases = {};
+    for (const b of ['dense', 'lean']) {
+      const code = readFileSync(join(dir, `${lib}.${b}.mjs`), 'utf8');
+      bases[b] = { code, found: findChecks(code) };
+    }
     const counts = {};
-    for (const c of found.checks) counts[c.kind] = (counts[c.kind] || 0) + 1;
+    for (const c of bases.dense.found.checks) counts[c.kind] = (counts[c.kind] || 0) + 1;
     for (const v of names.slice(1)) {
-      const { spec, binding, prefix = '' } = VARIANTS[v];
-      let code = prefix + variant(dense, found, spec);
+      if (extras[v]) {
+        writeFileSync(join(out, `${lib}.${v}.mjs`), readFileSync(extras[v].replaceAll('{lib}', lib)));
+        continue;
+      }
+      const { spec, binding, prefix = '', base = 'dense' } = VARIANTS[v];
+      let code = prefix + variant(bases[base].code, bases[base].found, spec);
       if (binding !== undefined) code = code.replace(IMPORT, `\n${binding}\n`);
       writeFileSync(join(out, `${lib}.${v}.mjs`), code);
     }
@@ -174,7 +192,7 @@ try {
     console.log(
       `\n${lib}: checks ${Object.entries(counts)
         .map(([k, n]) => `${k} ${n}`)
-        .join(', ')}, inserted try ${found.tries.length}; ${units} units per timing`,
+        .join(', ')}; ${units} units per timing`,
     );
     print('no profiler', await phase(0));
     if (profiledMs) {

@@ -24,11 +24,11 @@ test('checks go after each body `{` and directive; lines never move', async () =
   assert.equal(r.status, 'Ok');
   assert.equal(r.sites, 4);
   assert.equal(r.exits, 1);
-  // Exit checks: the rest of a body that calls something runs in
-  // try{…}finally{check} (h calls nothing: its time is a few operators).
+  // Exit checks: a body that calls something gets one before its `}` (h
+  // calls nothing: its time is a few operators).
   assert.equal(
     r.code,
-    `function f(a) {\n  'use strict';${C}try{\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}finally{${C}}}\n` +
+    `function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n;${C}}\n` +
       `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
       `\nimport { __wp$f, __wp$s } from "rt";\n`,
   );
@@ -48,6 +48,21 @@ test('checks go after each body `{` and directive; lines never move', async () =
   assert.equal(bad.status, 'SourceUnscannable');
   assert.equal(bad.map, null);
   assert.match(bad.reason, /could not be scanned/);
+});
+
+test('exit checks: a return gives its value after the check, a bare one runs it; no try', async () => {
+  // The first return follows only operators since the entry check: no check.
+  const src =
+    'function f(s) { if (!s) return\n  s = s.trim(); if (!s) return\n  return s + 1 }\nconst k = (x) => x.y();\n';
+  const r = await transformForSampling(src, { runtime: null });
+  const E = '(__wp$on&&--__wp$f[0]<__wp$f[1]&&__wp$s())';
+  assert.equal(
+    r.code,
+    `function f(s) {${C}var __wp$t; if (!s) return\n  s = s.trim(); if (!s) return void${E};\n  return (__wp$t=(s + 1),${E},__wp$t) }\n` +
+      `const k = (x) => {${C}var __wp$t=(x.y());${C}return __wp$t};\n`,
+  );
+  assert.equal(r.sites, 5);
+  assert.equal(r.exits, 3);
 });
 
 // Each fixture must parse after the transform to the same program (acorn,
@@ -97,7 +112,7 @@ const FIXTURES = [
     'const o = {a:1,b:2}; let k = [];\nfor (const p in o) k.push(p);\nfor (const v of [3]) k.push(v);\nlet i = 0; while (i++ < 3);\nresult = [k, i];',
     true,
   ],
-  // Exit checks (try{…}finally{check}): every way out keeps its value.
+  // Exit checks (at each return and the body's end): every way out keeps its value.
   [
     'exit checks: return, throw, end of body, super, generators',
     'function f(x) { if (x) return {v: x}; try { throw 1 } catch (e) { return e } }\n' +
@@ -115,10 +130,23 @@ const FIXTURES = [
     true,
   ],
   [
-    'bodies declaring functions are not wrapped',
+    'bodies declaring functions',
     'function f() { var g; function g() { return 1 } return g() }\n' +
       'function h() { function k() { return 1 } function k() { return 2 } return k() }\n' +
       'function s() { "use strict"; if (1) { function a() {} } return typeof a }\nresult = [f(), h(), s()];',
+  ],
+  [
+    'returns with exit checks: comma, ASI, finally, derived constructors, labels, members named return',
+    'function g() { n++ } var n = 0;\nfunction a(x) { g(); return x, x + 1 }\nfunction b(x) { g(); if (x) return\n(x) }\n' +
+      'function c() { g(); try { return n } finally { g() } }\nfunction d() { g(); try { return 1 } finally { return 2 } }\n' +
+      'class P { constructor() { this.p = 1 } }\nclass Q extends P { constructor() { super(); g(); return } }\n' +
+      'function e() { g(); l: { if (1) break l; return 3 } return 4 }\n' +
+      'const o = { return() { g(); return 5 } }, p = { get return() { g(); return 1 } };\n' +
+      'class R { return = 6; static return() { g(); return 7 } }\n' +
+      'function* gen() { g(); const y = yield 1; return y * 2 }\nconst it = gen(); it.next();\n' +
+      'function s() { "use strict"; g(); if (n > 100) return; return this }\n' +
+      'function f2() { g(); return function () { g(); return 8 }() }\n' +
+      'result = [a(1), b(1), c(), d(), new Q().p, e(), o.return(), p.return, new R().return, R.return(), it.next(5), s(), f2(), n];',
   ],
   // Classes, generators, async, accessors, switch, with.
   [
@@ -181,6 +209,7 @@ for (const [name, code, loops] of FIXTURES) {
     const before = run(code);
     const after = run(r.code);
     assert.deepEqual(JSON.stringify(after.result), JSON.stringify(before.result));
+    assert.ok(!('__wp$t' in after), "the exit checks' temp stays local");
     if (loops) assert.ok(after.samples > 0, 'a check ran inside the loop');
   });
 }
@@ -230,7 +259,7 @@ test('the source map takes every original token back to its place', async () => 
   const r = await transformForSampling(input, { runtime: 'rt', file: 'a.js' });
   assert.equal(r.map.sources[0], 'a.js');
   const outLines = r.code.split('\n');
-  assert.equal(outLines[1], `function f(a) {${C}try{ for (;;) {${C} g(a); } }finally{${C}}}`); // after non-ASCII text
+  assert.equal(outLines[1], `function f(a) {${C} for (;;) {${C} g(a); } ;${C}}`); // after non-ASCII text
   const inLines = input.split('\n');
   for (const [token, line] of [
     ['g(a)', 1],

@@ -2,10 +2,10 @@
 // (tests/js/transform.test.mjs), the sampled corpus test and the full-corpus
 // run (tests/bench/transform_corpus_bench.mjs): for every input a real
 // parser (acorn) accepts, the output parses under the same goal (script or
-// module) and, once the inserted checks are removed, exit-check
-// `try{…}finally{check}` wrappers opened, arrows' expression bodies restored
-// and loop bodies unwrapped to their single statement, has the same syntax
-// tree.
+// module) and, once the inserted checks are removed (statements, and the
+// exit checks in `return`s with their temp `__wp$t`, which every function
+// using it declares), arrows' expression bodies restored and loop bodies
+// unwrapped to their single statement, has the same syntax tree.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as acorn from 'acorn';
@@ -39,10 +39,8 @@ export function parse(code, goal) {
   return acorn.parse(code, GOALS[goal]);
 }
 
-// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` as acorn reads it.
-function isCheck(n) {
-  if (!n || n.type !== 'IfStatement' || n.alternate) return false;
-  const t = n.test;
+// The check's condition, `__wp$on&&--__wp$f[0]<__wp$f[1]`, as acorn reads it.
+function isCondition(t) {
   return (
     t.type === 'LogicalExpression' &&
     t.operator === '&&' &&
@@ -55,22 +53,56 @@ function isCheck(n) {
     t.right.left.argument.type === 'MemberExpression' &&
     t.right.left.argument.object.name === '__wp$f' &&
     t.right.right.type === 'MemberExpression' &&
-    t.right.right.object.name === '__wp$f' &&
-    n.consequent.type === 'ExpressionStatement' &&
-    n.consequent.expression.type === 'CallExpression' &&
-    n.consequent.expression.callee.name === '__wp$s'
+    t.right.right.object.name === '__wp$f'
   );
 }
-// The exit check around a function body: `try{…}finally{check}`.
-function isExitTry(n) {
+const isSampleCall = (n) =>
+  n.type === 'CallExpression' && n.callee.name === '__wp$s' && n.arguments.length === 0;
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`
+function isCheck(n) {
   return (
-    n &&
-    n.type === 'TryStatement' &&
-    n.handler === null &&
-    n.finalizer !== null &&
-    n.finalizer.body.length === 1 &&
-    isCheck(n.finalizer.body[0])
+    !!n &&
+    n.type === 'IfStatement' &&
+    !n.alternate &&
+    isCondition(n.test) &&
+    n.consequent.type === 'ExpressionStatement' &&
+    isSampleCall(n.consequent.expression)
   );
+}
+// The exit check as an expression: `__wp$on&&--__wp$f[0]<__wp$f[1]&&__wp$s()`.
+function isExitExpression(n) {
+  return (
+    n.type === 'LogicalExpression' && n.operator === '&&' && isCondition(n.left) && isSampleCall(n.right)
+  );
+}
+const isTemp = (n) => !!n && n.type === 'Identifier' && n.name === '__wp$t';
+// `var __wp$t;` / `var __wp$t = e;`
+function isTempDeclaration(n) {
+  return (
+    !!n &&
+    n.type === 'VariableDeclaration' &&
+    n.kind === 'var' &&
+    n.declarations.length === 1 &&
+    isTemp(n.declarations[0].id)
+  );
+}
+// The argument of a `return` as the transform wrote it: `(__wp$t=(e),exit,__wp$t)` → e,
+// `void(exit)` → null; anything else as it is.
+function returnArgument(arg) {
+  if (!arg) return arg;
+  if (arg.type === 'UnaryExpression' && arg.operator === 'void' && isExitExpression(arg.argument))
+    return null;
+  if (
+    arg.type === 'SequenceExpression' &&
+    arg.expressions.length === 3 &&
+    arg.expressions[0].type === 'AssignmentExpression' &&
+    arg.expressions[0].operator === '=' &&
+    isTemp(arg.expressions[0].left) &&
+    isExitExpression(arg.expressions[1]) &&
+    isTemp(arg.expressions[2])
+  )
+    return arg.expressions[0].right;
+  return arg;
 }
 /** The loop statements a check may sit in (also tests/bench/check-cost/variants.mjs). */
 export const LOOPS = new Set([
@@ -86,24 +118,71 @@ export function normalize(ast) {
   return JSON.stringify(ast, (key, value) => {
     if (key === 'start' || key === 'end') return undefined;
     if (typeof value === 'bigint') return `${value}n`;
-    // `x => {check try{return(e)}finally{check}}` was `x => e`; both sides
-    // read an arrow whose body is only `return e` as `x => e` (the same).
-    if (value && value.type === 'ArrowFunctionExpression' && !value.expression) {
-      const b = value.body.body
-        .flatMap((n) => (isExitTry(n) ? n.block.body : [n]))
-        .filter((n) => !isCheck(n));
-      if (b.length === 1 && b[0].type === 'ReturnStatement' && b[0].argument)
-        return { ...value, expression: true, body: b[0].argument };
+    if (value && value.type === 'ReturnStatement') {
+      const argument = returnArgument(value.argument);
+      if (argument !== value.argument) return { ...value, argument };
     }
-    if (Array.isArray(value) && value.some(isExitTry))
-      value = value.flatMap((n) => (isExitTry(n) ? n.block.body : [n]));
-    if (Array.isArray(value) && value.some(isCheck)) return value.filter((n) => !isCheck(n));
+    // `x => {check var __wp$t=(e);check return __wp$t}` was `x => e`; both
+    // sides read an arrow whose body is only `return e` as `x => e`.
+    if (value && value.type === 'ArrowFunctionExpression' && !value.expression) {
+      const b = value.body.body.filter(
+        (n) => !isCheck(n) && !(isTempDeclaration(n) && !n.declarations[0].init),
+      );
+      if (
+        b.length === 2 &&
+        isTempDeclaration(b[0]) &&
+        b[0].declarations[0].init &&
+        b[1].type === 'ReturnStatement' &&
+        isTemp(b[1].argument)
+      )
+        return { ...value, expression: true, body: b[0].declarations[0].init };
+      const argument = b.length === 1 && b[0].type === 'ReturnStatement' && returnArgument(b[0].argument);
+      if (argument) return { ...value, expression: true, body: argument };
+    }
+    if (Array.isArray(value) && value.some((n) => isCheck(n) || isTempDeclaration(n))) {
+      // A check before a body's `}` comes with a `;` (an empty statement
+      // when the statement before it had its own).
+      const checkAt = new Set(value.filter(isCheck).map((n) => n.start));
+      return value.filter(
+        (n) =>
+          !isCheck(n) &&
+          !(isTempDeclaration(n) && !n.declarations[0].init) &&
+          !(n && n.type === 'EmptyStatement' && checkAt.has(n.end)),
+      );
+    }
     if (value && LOOPS.has(value.type) && value.body.type === 'BlockStatement') {
       const body = value.body.body.filter((n) => !isCheck(n));
       if (body.length === 1) return { ...value, body: body[0] };
     }
     return value;
   });
+}
+
+const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+/**
+ * The `return`s that use the temp `__wp$t` in a function whose body does
+ * not declare it (a sloppy function would create a global, a strict one
+ * throw): [] when every one is declared.
+ */
+export function undeclaredTemps(ast) {
+  const out = [];
+  const walk = (node, declared) => {
+    if (!node || typeof node.type !== 'string') return;
+    if (FUNCTIONS.has(node.type)) {
+      const body = node.body.type === 'BlockStatement' ? node.body.body : [];
+      declared = body.some(isTempDeclaration);
+    }
+    if (node.type === 'ReturnStatement' && node.argument && returnArgument(node.argument) !== node.argument) {
+      if (node.argument.type === 'SequenceExpression' && !declared) out.push(node.start);
+    }
+    for (const key of Object.keys(node)) {
+      const v = node[key];
+      if (Array.isArray(v)) for (const c of v) walk(c, declared);
+      else if (v && typeof v.type === 'string') walk(v, declared);
+    }
+  };
+  walk(ast, false);
+  return out;
 }
 
 /**
@@ -129,6 +208,16 @@ export async function checkSource(transform, code, file = '') {
       ...r,
     };
   }
+  const undeclared = undeclaredTemps(out);
+  if (undeclared.length)
+    return {
+      parses: true,
+      goal: input.goal,
+      ok: false,
+      why: `a return uses __wp$t undeclared at ${undeclared[0]}`,
+      parseMs,
+      ...r,
+    };
   if (normalize(out) !== normalize(input.ast))
     return {
       parses: true,

@@ -1,7 +1,10 @@
 // The third-party accuracy benches' bundles: tests/bench/accuracy/<lib>.mjs
 // bundled by esbuild (build/bench/accuracy/<lib>.plain.mjs) and put through
 // the sampling transform (<lib>.dense.mjs; <lib>.lean.mjs without exit
-// checks); resolves to the dense bundle's probe-site count.
+// checks); resolves to the dense bundle's probe-site count. With
+// WEBPROF_DENSE_BUNDLE=path/{lib}.mjs the dense bundle is that file instead
+// (`{lib}` the library), e.g. what an older transform wrote from the same
+// plain bundle, to compare both in one bench.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +40,11 @@ export async function bundle(lib) {
     } catch (e) {
       throw new Error(`the transformed ${lib} bundle does not parse: ${e.message}`);
     }
-    writeFileSync(join(out, `${lib}.${name}.mjs`), r.code);
+    const other = name === 'dense' && process.env.WEBPROF_DENSE_BUNDLE;
+    writeFileSync(
+      join(out, `${lib}.${name}.mjs`),
+      other ? readFileSync(other.replaceAll('{lib}', lib)) : r.code,
+    );
     if (exitChecks) sites = r.sites;
   }
   return sites;

@@ -1,8 +1,10 @@
 // Probe sites of the sampling transform: every edit shown in place (`@` for
-// the check, `;@` after a directive without `;`, `{@` ... `}` around an
-// unbraced loop body), on the shapes that once broke code and on every
-// statement form a loop body can take. tests/js/transform.test.mjs checks
-// the same shapes parse and run under a real JavaScript parser and engine.
+// the check, `;@` after a directive without `;` or before a body's `}`,
+// `{@` ... `}` around an unbraced loop body, `$` the check as an expression
+// in a `return`, `t` the temp `__wp$t`), on the shapes that once broke code and
+// on every statement form a loop body can take. tests/js/transform.test.mjs
+// checks the same shapes parse and run under a real JavaScript parser and
+// engine.
 #include "source/probe_sites.h"
 
 #include <gtest/gtest.h>
@@ -35,17 +37,29 @@ std::string Edit(const std::string& src, bool exit_checks = false,
       case ProbeSiteKind::kCloseBlock:
         text = "}";
         break;
-      case ProbeSiteKind::kOpenTry:
-        text = "try{";
+      case ProbeSiteKind::kDeclareTemp:
+        text = "var t;";
         break;
-      case ProbeSiteKind::kCloseTry:
-        text = "}finally{@}";
+      case ProbeSiteKind::kExitEnd:
+        text = ";@";
         break;
       case ProbeSiteKind::kOpenArrow:
-        text = "{@try{return(";
+        text = "{@var t=(";
         break;
       case ProbeSiteKind::kCloseArrow:
-        text = ")}finally{@}}";
+        text = ");@return t}";
+        break;
+      case ProbeSiteKind::kOpenReturn:
+        text = "(t=(";
+        break;
+      case ProbeSiteKind::kCloseReturn:
+        text = "),$,t)";
+        break;
+      case ProbeSiteKind::kReturnBare:
+        text = " void$";
+        break;
+      case ProbeSiteKind::kReturnBareEnd:
+        text = " void$;";
         break;
     }
     out.insert(ProbeSiteOffset(sites[i]), text);
@@ -67,64 +81,82 @@ TEST(ProbeSites, FunctionBodiesAfterDirectivesAndLoops) {
   EXPECT_EQ(Edit("function ("), "<SourceUnscannable>");
 }
 
-// Issue 13: exit checks. Every way out of a function runs a check with the
-// function on the stack: the rest of the body goes into try{…}finally{@},
-// after the directives and the entry check, before the body's `}` on the
-// same line; ASI before that `}` still ends the last statement. A body that
-// runs no other code (no call, `new`, `await`, `yield`, spread) needs none.
-TEST(ProbeSites, ExitChecksWrapBodiesInTryFinally) {
+// Issue 13: exit checks, without `try`. A `return` evaluates its argument,
+// then the check, then gives the argument's value (a temp the body declares
+// after its entry check); a bare `return` runs the check (`;` where a line
+// break ended it); the body's end gets one before its `}` on the same line
+// unless its last statement returns or throws. A body that runs no other
+// code (no call, `new`, `await`, `yield`, spread) needs none, nor does a
+// return that only operators precede since the last check (m's first).
+TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
   EXPECT_EQ(
       Edit("function f(a) { 'use strict'\n  return a.exec(s) }\n"
            "const g = async () => { await x; for (;;) y() }, h = () => 1;\n"
            "class K extends B { constructor() { super(); } get v() { return 1 "
-           "} m(x) { if (x) return typeof (x) } }\n",
+           "} m(x) { if (x) return typeof (x); n(); return } }\n",
            true),
-      "function f(a) { 'use strict';@try{\n  return a.exec(s) }finally{@}}\n"
-      "const g = async () => {@try{ await x; for (;;) {@y()} }finally{@}}, "
-      "h = () => 1;\n"
-      "class K extends B { constructor() {@try{ super(); }finally{@}} get "
-      "v() {@ return 1 } m(x) {@ if (x) return typeof (x) } }\n");
-  // An empty body has no tail.
+      "function f(a) { 'use strict';@var t;\n  return (t=(a.exec(s)),$,t) }\n"
+      "const g = async () => {@ await x; for (;;) {@y()} ;@}, h = () => 1;\n"
+      "class K extends B { constructor() {@ super(); ;@} get v() {@ return 1 "
+      "} m(x) {@ if (x) return typeof (x); n(); return void$ } }\n");
   EXPECT_EQ(Edit("function e() {} function d() { 'use strict' }", true),
             "function e() {@} function d() { 'use strict';@ }");
+  // A line break after `return` ends it; `(` on the next line must not
+  // become a call of the check.
+  EXPECT_EQ(Edit("function f() { g(); if (a) return\n(h)()\n}", true),
+            "function f() {@ g(); if (a) return void$;\n(h)()\n;@}");
+  EXPECT_EQ(Edit("function f() { try { return g() } finally { h() } }", true),
+            "function f() {@var t; try { return (t=(g()),$,t) } finally { h() "
+            "} ;@}");
+  // A loop body's check is the last before a return inside it.
+  EXPECT_EQ(
+      Edit("function f() { g(); for (;;) { if (a) return 1; h() } }", true),
+      "function f() {@ g(); for (;;) {@ if (a) return 1; h() } ;@}");
+  // Function declarations in the body are no obstacle any more.
+  EXPECT_EQ(Edit("function f() { var g; function g() { return 1 } return g() "
+                 "}",
+                 true),
+            "function f() {@var t; var g; function g() {@ return 1 } return "
+            "(t=(g()),$,t) }");
+}
+
+// Only a `return` that surely is a statement gets its check: members named
+// `return` stay as they are, and so does a top-level (CommonJS) `return`.
+TEST(ProbeSites, MembersNamedReturnAreNotReturns) {
+  EXPECT_EQ(
+      Edit("function f() { g(); o = { return: 1, return() { return h() } }; "
+           "class A { return; static return = 2; get return() { return 1 } } "
+           "x = y.return(z) }\nreturn q()",
+           true),
+      "function f() {@ g(); o = { return: 1, return() {@var t; return "
+      "(t=(h()),$,t) } }; class A { return; static return = 2; get return() "
+      "{@ return 1 } } x = y.return(z) ;@}\nreturn q()");
+  EXPECT_EQ(Edit("function f() { switch (a()) { case 1: { return b } default: "
+                 "return } }",
+                 true),
+            "function f() {@var t; switch (a()) { case 1: { return (t=(b),$,t) "
+            "} default: return void$ } ;@}");
 }
 
 // An arrow's expression body that runs other code gets both checks; it ends
 // at `,`, `;`, a closer, a `:` of no `?` of its own, or a line break where
 // ASI applies.
 TEST(ProbeSites, ArrowExpressionBodiesBecomeBlocks) {
-  EXPECT_EQ(
-      Edit("f(x => g(x), (a, b) => c ? a() : b, x => x * 2);\n"
-           "g = c ? y => y : z => ({ ...z }), h = a => b => f(a + b)\n"
-           "k = async v =>\n  await v\n(l)\n",
-           true),
-      "f(x => {@try{return(g(x))}finally{@}}, (a, b) => {@try{return(c ? "
-      "a() : b)}finally{@}}, x => x * 2);\n"
-      "g = c ? y => y : z => {@try{return(({ ...z }))}finally{@}}, h = a "
-      "=> {@try{return(b => {@try{return(f(a + b))}finally{@}})}finally{@}}\n"
-      "k = async v =>\n  {@try{return(await v\n(l))}finally{@}}\n");
+  EXPECT_EQ(Edit("f(x => g(x), (a, b) => c ? a() : b, x => x * 2);\n"
+                 "g = c ? y => y : z => ({ ...z }), h = a => b => f(a + b)\n"
+                 "k = async v =>\n  await v\n(l)\n",
+                 true),
+            "f(x => {@var t=(g(x));@return t}, (a, b) => {@var t=(c ? a() : "
+            "b);@return t}, x => x * 2);\n"
+            "g = c ? y => y : z => {@var t=(({ ...z }));@return t}, h = a => "
+            "{@var t=(b => {@var t=(f(a + b));@return t});@return t}\n"
+            "k = async v =>\n  {@var t=(await v\n(l));@return t}\n");
   // Without exit checks an expression body stays as it is.
   EXPECT_EQ(Edit("f(x => g(x))"), "f(x => g(x))");
-}
-
-// A function declared directly in a body would become lexical inside the
-// try block (`var g` beside it, or a second strict `function g`, would be
-// early errors): such a body keeps its entry check only, and is counted.
-TEST(ProbeSites, BodiesDeclaringFunctionsAreNotWrapped) {
-  ProbeSiteInfo info;
-  EXPECT_EQ(
-      Edit("function f() { var g; function g() { return 1 } return g() }\n"
-           "function h() { x = function () { return y() }; async function a() "
-           "{} }\n"
-           "function k() { if (x) { function n() {} } return (function m() "
-           "{})() }\n",
-           true, &info),
-      "function f() {@ var g; function g() {@ return 1 } return g() }\n"
-      "function h() {@ x = function () {@try{ return y() }finally{@}}; async "
-      "function a() {@} }\n"
-      "function k() {@try{ if (x) { function n() {@} } return (function m() "
-      "{@})() }finally{@}}\n");
-  EXPECT_EQ(info.unguarded, 2u);
+  // A returned arrow closes inside the return.
+  EXPECT_EQ(Edit("function f() { return x => g(x) }", true),
+            "function f() {@var t; return (t=(x => {@var t=(g(x));@return "
+            "t}),$,t) }");
 }
 
 // Issue 13: an arrow's expression body ending in `}` is not a body.
