@@ -39,6 +39,9 @@ const DEFAULTS = {
   backend: 'auto',
 };
 const MAX_ERRORS = 20;
+// setTimeout's delay is a signed 32-bit count of ms: a longer one (about 25
+// days) fires at once, which would end collection as soon as it started.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 let current = null; // one collector per page load
 
@@ -146,7 +149,7 @@ class FieldCollector {
     this._startedAt = Date.now();
     this._profiler.addEventListener('samplebufferfull', () => this._flush('full'));
     if (this._d.sampler === 'polyfill') this._warmSources();
-    this._timer = setTimeout(() => this._flush('duration'), o.maxDurationMs);
+    this._timer = setTimeout(() => this._flush('duration'), Math.min(o.maxDurationMs, MAX_TIMER_MS));
     const g = globalThis;
     if (typeof g.addEventListener === 'function') {
       this._listen(g, 'pagehide', () => this._flush('pagehide'));

@@ -225,6 +225,21 @@ test("an endpoint's error answer and an unreachable endpoint are counted with th
   resetFieldCollection();
 });
 
+test('a maxDurationMs past what a timer holds (2^31 - 1 ms) still profiles until flushed', async () => {
+  resetFieldCollection();
+  received.length = 0;
+  status = 204;
+  const c = collectProfiles({ endpoint, sampled: true, sampleInterval: 1, maxDurationMs: 2 ** 32 });
+  hotLoop(30);
+  await idle(30); // an overflowing timer would have fired by now
+  assert.equal(c.state, 'profiling', JSON.stringify(c.diagnostics));
+  const d = await c.flush();
+  assert.deepEqual(d.errors, []);
+  assert.equal(d.reason, 'flush');
+  assert.equal(received.length, 1);
+  resetFieldCollection();
+});
+
 test('trimTrace: the core drops idle samples and caps the rest evenly', () => {
   const trace = {
     resources: ['https://a/app.js', 'https://a/unused.js'],
