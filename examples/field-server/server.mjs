@@ -53,6 +53,8 @@ export function createFieldServer(options) {
     route(o, req, res).catch((e) => {
       const status = e instanceof HttpError ? e.status : 500;
       if (status === 500) console.error(e);
+      // The rest of a body over the limit is not read: the connection ends with this answer.
+      if (status === 413) res.setHeader('Connection', 'close');
       reply(res, status, { error: e instanceof HttpError ? e.message : 'internal error' });
     });
   });
@@ -71,7 +73,7 @@ async function route(o, req, res) {
   if (url.pathname === '/releases') return reply(res, 200, await listReleases(o));
   const m = /^\/pprof\/([^/]+)$/.exec(url.pathname);
   if (m) {
-    const release = checkRelease(decodeURIComponent(m[1]));
+    const release = checkRelease(decoded(m[1]));
     const files = await storedFiles(o, release);
     if (!files.length) throw new HttpError(404, `no profiles stored for release ${release}`);
     if (!o.merge) throw new HttpError(501, 'this server was started without a merger');
@@ -102,7 +104,9 @@ function reply(res, status, json) {
   res.end(text);
 }
 
-// The body, refused with 413 as soon as it passes `limit` bytes.
+// The body, refused with 413 as soon as it passes `limit` bytes. What the
+// client still sends is drained, not buffered: destroying the request would
+// reset the socket before the 413 reaches the client.
 function readBody(req, limit) {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
@@ -115,8 +119,10 @@ function readBody(req, limit) {
     req.on('data', (c) => {
       size += c.length;
       if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        chunks.length = 0;
         reject(new HttpError(413, `body is over the limit of ${limit} bytes`));
-        req.destroy();
         return;
       }
       chunks.push(c);
@@ -192,6 +198,17 @@ async function decode(body, maxJsonBytes) {
   return text;
 }
 
+// A URL part with its %-escapes decoded; a malformed escape (decodeURIComponent
+// would throw a URIError, a 500) stays as sent: the caller's checks refuse it
+// or it names no file.
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 function checkRelease(release) {
   if (typeof release !== 'string' || !RELEASE.test(release) || release.includes('..'))
     throw new HttpError(
@@ -242,7 +259,7 @@ async function mapsFor(o, release, urls) {
     } catch {
       continue;
     }
-    const file = resolve(base, normalize(`.${decodeURIComponent(path)}.map`));
+    const file = resolve(base, normalize(`.${decoded(path)}.map`));
     if (!file.startsWith(base + sep)) continue;
     try {
       maps[url] = await readFile(file);

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildMinifiedApp, cpuProfileToTrace, ORIGINAL } from '../support/minified-workload.mjs';
@@ -51,7 +51,10 @@ before(async () => {
   mkdirSync(join(maps, RELEASE, 'assets'), { recursive: true });
   copyFileSync(join(dir, 'app.js.map'), join(maps, RELEASE, 'assets', 'app.js.map'));
 });
-after(() => server?.close());
+after(() => {
+  server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 const payload = (over = {}) => ({
   format: 'webprof-field/1',
@@ -163,9 +166,42 @@ test('bad requests: each gets its 4xx and a sentence saying what is wrong, and n
     assert.equal(res.status, status, `${String(body).slice(0, 40)}: ${text}`);
     assert.match(JSON.parse(text).error, message);
   }
+  // Streamed without a Content-Length: refused once the bytes received pass the limit, with an answer.
+  const streamed = new ReadableStream({
+    start(c) {
+      for (let i = 0; i < 300; i++) c.enqueue(new Uint8Array(1024).fill(0x20));
+      c.close();
+    },
+  });
+  const chunked = await fetch(`${base}/ingest`, { method: 'POST', body: streamed, duplex: 'half' });
+  assert.equal(chunked.status, 413);
+  assert.match((await chunked.json()).error, /body is over the limit of 262144 bytes/);
   const wrongMethod = await fetch(`${base}/ingest`);
   assert.equal(wrongMethod.status, 405);
   const missing = await fetch(`${base}/pprof/no-such-release`);
   assert.equal(missing.status, 404);
+  // A malformed %-escape is the client's mistake, not the server's.
+  const malformed = await fetch(`${base}/pprof/%E0%A4%A`);
+  assert.equal(malformed.status, 422);
+  assert.match((await malformed.json()).error, /release must be/);
   assert.equal(stored().length, before);
+});
+
+test('a script URL with a malformed %-escape is stored as sampled, the rest still mapped', async () => {
+  const odd = 'https://shop.example/assets/%zz.js';
+  const last = trace.samples[trace.samples.length - 1].timestamp;
+  const withOdd = {
+    resources: [...trace.resources, odd],
+    frames: [...trace.frames, { name: 'oddScript', resourceId: trace.resources.length, line: 1, column: 1 }],
+    stacks: [...trace.stacks, { frameId: trace.frames.length }],
+    samples: [...trace.samples, { timestamp: last + 1, stackId: trace.stacks.length }],
+  };
+  const before = stored().length;
+  const res = await post(gzipSync(JSON.stringify(payload({ trace: withOdd }))));
+  const answer = await res.json();
+  assert.equal(res.status, 202, JSON.stringify(answer));
+  assert.ok(answer.mapped > 0);
+  assert.equal(stored().length, before + 1);
+  const saved = JSON.parse(readFileSync(join(data, RELEASE, `${answer.id}.json`), 'utf8'));
+  assert.ok(saved.resources.includes(odd), saved.resources.join(', '));
 });
