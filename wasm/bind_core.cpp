@@ -1,23 +1,22 @@
 // Bindings for the trace model: status text, sessions (the scratch buffer
 // text crosses in is bind_boundary.cpp's).
 //
-// Object-level calls go through embind (a few µs each is fine there); the
-// per-sample call is a plain export taking only numbers, because embind
-// costs 4-7 ns per call against ~2 ns (see TOOLCHAIN.md). Ids cross the
-// boundary as int32: >= 0 is an id, -1 is "none", other negatives are
-// -Status so JS can raise an Error with the core's own message.
-#include <emscripten/bind.h>
+// Plain `extern "C"` exports taking and returning numbers (no embind: its
+// runtime was most of the page's JS glue); js/core/bindings.mjs gives JS the
+// object API (`new m.Session(...)`, `.delete()`) over them. A session is the
+// address of a JsSession JS owns. Ids cross the boundary as int32: >= 0 is an
+// id, -1 is "none", other negatives are -Status so JS can raise an Error
+// with the core's own message. Text and row tables come back through
+// wp_result() (bind_util.h SetResult).
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
-#include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include "base/status.h"
 #include "bind_util.h"
 #include "trace/session.h"
 
-using namespace emscripten;
 using namespace webprof;
 using namespace webprof::bind;
 
@@ -27,8 +26,9 @@ int32_t IdOrNone(uint32_t v) {
   return v == boundary::kNoneU32 ? boundary::kNoId : static_cast<int32_t>(v);
 }
 
-// Owns a Session for JS. Readback copies into a member vector and returns a
-// typed_memory_view of it: JS must slice() before the next core call.
+// Owns a Session for JS. Readback leaves rows as the call's result (the
+// samples converted into a member vector first): JS must copy them before
+// the next core call.
 class JsSession {
  public:
   JsSession(double interval_ms, double max_buffer, double time_origin_ms)
@@ -49,9 +49,7 @@ class JsSession {
   void resume() { session_.Resume(); }
   void stop() { session_.Stop(); }
 
-  // Text arrives as UTF-8 bytes in the scratch buffer (TextEncoder in JS):
-  // embind's own string conversion in Emscripten 3.1.6 merges a lone
-  // surrogate with the next character, so it is never used for input text.
+  // Text arrives as UTF-8 bytes in the scratch buffer (TextEncoder in JS).
   int32_t internResource(uintptr_t ptr, uint32_t len) {
     ResourceId id = session_.trace().InternResource(View(ptr, len));
     return id.is_none() ? Err(Status::kTableFull) : IdOrNone(id.value);
@@ -83,9 +81,9 @@ class JsSession {
 
   // Rows as boundary.h declares them. Samples are converted (a stack id
   // becomes a double, kNoId for none) into samples_; the stack and frame
-  // tables already have the SampleRow/FrameRow layout, so their views are
+  // tables already have the SampleRow/FrameRow layout, so their result is
   // the core's own rows.
-  val samples() {
+  void samples() {
     const SampleBuffer& s = session_.trace().samples();
     samples_.resize(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
@@ -93,41 +91,25 @@ class JsSession {
       samples_[i].stack =
           s[i].stack.is_none() ? boundary::kNoId : double(s[i].stack.value);
     }
-    return RowsView<double>(samples_);
+    SetResultRows(samples_);
   }
-  val stacks() { return RowsView<uint32_t>(session_.trace().stacks().rows()); }
-  val frames() { return RowsView<uint32_t>(session_.trace().frames().rows()); }
-  std::string name(uint32_t i) const {
-    const StringTable& t = session_.trace().names();
-    return i < t.size() ? std::string(t.Get(StringId(i))) : std::string();
-  }
+  void stacks() { SetResultRows(session_.trace().stacks().rows()); }
+  void frames() { SetResultRows(session_.trace().frames().rows()); }
+  void name(uint32_t i) const { Text(session_.trace().names(), i); }
   uint32_t nameCount() const { return session_.trace().names().size(); }
-  std::string resource(uint32_t i) const {
-    const StringTable& t = session_.trace().resources();
-    return i < t.size() ? std::string(t.Get(StringId(i))) : std::string();
-  }
+  void resource(uint32_t i) const { Text(session_.trace().resources(), i); }
 
  private:
-  // A typed-array view of `rows` read as scalars of type T (records are
-  // packed, boundary.h); valid until the next core call.
-  template <typename T, typename Rows>
-  static val RowsView(const Rows& rows) {
-    using Row = typename Rows::value_type;
-    static_assert(sizeof(Row) % sizeof(T) == 0, "a row is whole scalars");
-    return val(typed_memory_view(rows.size() * (sizeof(Row) / sizeof(T)),
-                                 reinterpret_cast<const T*>(rows.data())));
+  static void Text(const StringTable& t, uint32_t i) {
+    std::string_view s = i < t.size() ? t.Get(StringId(i)) : std::string_view();
+    SetResult(s.data(), s.size());
   }
 
   Session session_;
   std::vector<boundary::SampleRow> samples_;
 };
 
-std::string StatusMessageJs(int32_t s) {
-  return StatusMessage(static_cast<Status>(s));
-}
-std::string StatusNameJs(int32_t s) {
-  return StatusName(static_cast<Status>(s));
-}
+JsSession* At(uintptr_t p) { return reinterpret_cast<JsSession*>(p); }
 
 }  // namespace
 
@@ -143,30 +125,71 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,
       s->TakeSample(ts, stack < 0 ? StackId::None() : StackId(stack)));
 }
 
-}  // extern "C"
-
-EMSCRIPTEN_BINDINGS(core) {
-  function("statusMessage", &StatusMessageJs);
-  function("statusName", &StatusNameJs);
-  constant("statusCount", static_cast<int32_t>(Status::kCount));
-  class_<JsSession>("Session")
-      .constructor<double, double, double>()
-      .function("handle", &JsSession::handle)
-      .function("state", &JsSession::state)
-      .function("sampleInterval", &JsSession::sampleInterval)
-      .function("maxBufferSize", &JsSession::maxBufferSize)
-      .function("pause", &JsSession::pause)
-      .function("resume", &JsSession::resume)
-      .function("stop", &JsSession::stop)
-      .function("internResource", &JsSession::internResource)
-      .function("internFrame", &JsSession::internFrame)
-      .function("internStack", &JsSession::internStack)
-      .function("sampleCount", &JsSession::sampleCount)
-      .function("resourceCount", &JsSession::resourceCount)
-      .function("nameCount", &JsSession::nameCount)
-      .function("samples", &JsSession::samples)
-      .function("stacks", &JsSession::stacks)
-      .function("frames", &JsSession::frames)
-      .function("name", &JsSession::name)
-      .function("resource", &JsSession::resource);
+// The status's message and name as the result text.
+EMSCRIPTEN_KEEPALIVE void wp_status_message(int32_t s) {
+  std::string_view t = StatusMessage(static_cast<Status>(s));
+  SetResult(t.data(), t.size());
 }
+EMSCRIPTEN_KEEPALIVE void wp_status_name(int32_t s) {
+  std::string_view t = StatusName(static_cast<Status>(s));
+  SetResult(t.data(), t.size());
+}
+
+// A session JS owns: wp_session_delete() frees it. The rest take its
+// address and forward to JsSession.
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_session_new(double interval_ms,
+                                              double max_buffer,
+                                              double time_origin_ms) {
+  return reinterpret_cast<uintptr_t>(
+      new JsSession(interval_ms, max_buffer, time_origin_ms));
+}
+EMSCRIPTEN_KEEPALIVE void wp_session_delete(uintptr_t p) { delete At(p); }
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_session_handle(uintptr_t p) {
+  return At(p)->handle();
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_session_state(uintptr_t p) {
+  return At(p)->state();
+}
+EMSCRIPTEN_KEEPALIVE double wp_session_sample_interval(uintptr_t p) {
+  return At(p)->sampleInterval();
+}
+EMSCRIPTEN_KEEPALIVE double wp_session_max_buffer_size(uintptr_t p) {
+  return At(p)->maxBufferSize();
+}
+EMSCRIPTEN_KEEPALIVE void wp_session_pause(uintptr_t p) { At(p)->pause(); }
+EMSCRIPTEN_KEEPALIVE void wp_session_resume(uintptr_t p) { At(p)->resume(); }
+EMSCRIPTEN_KEEPALIVE void wp_session_stop(uintptr_t p) { At(p)->stop(); }
+EMSCRIPTEN_KEEPALIVE int32_t wp_session_intern_resource(uintptr_t p,
+                                                        uintptr_t ptr,
+                                                        uint32_t len) {
+  return At(p)->internResource(ptr, len);
+}
+EMSCRIPTEN_KEEPALIVE int32_t
+wp_session_intern_frame(uintptr_t p, uintptr_t name_ptr, uint32_t name_len,
+                        int32_t resource, double line, double column) {
+  return At(p)->internFrame(name_ptr, name_len, resource, line, column);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_session_intern_stack(uintptr_t p, int32_t frame,
+                                                     int32_t parent) {
+  return At(p)->internStack(frame, parent);
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_session_sample_count(uintptr_t p) {
+  return At(p)->sampleCount();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_session_resource_count(uintptr_t p) {
+  return At(p)->resourceCount();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_session_name_count(uintptr_t p) {
+  return At(p)->nameCount();
+}
+EMSCRIPTEN_KEEPALIVE void wp_session_samples(uintptr_t p) { At(p)->samples(); }
+EMSCRIPTEN_KEEPALIVE void wp_session_stacks(uintptr_t p) { At(p)->stacks(); }
+EMSCRIPTEN_KEEPALIVE void wp_session_frames(uintptr_t p) { At(p)->frames(); }
+EMSCRIPTEN_KEEPALIVE void wp_session_name(uintptr_t p, uint32_t i) {
+  At(p)->name(i);
+}
+EMSCRIPTEN_KEEPALIVE void wp_session_resource(uintptr_t p, uint32_t i) {
+  At(p)->resource(i);
+}
+
+}  // extern "C"

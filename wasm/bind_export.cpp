@@ -3,7 +3,8 @@
 // chunk by chunk. (A W3C trace object is first loaded into a session:
 // wasm/bind_load.cpp.)
 //
-// Ownership: JS creates an ExportBuilder (embind) and must delete() it; it
+// Ownership: JS creates an ExportBuilder (wp_export_new; js/core/bindings.mjs
+// gives it an object with delete()) and must delete() it; it
 // owns its ExportInput and the output ByteSink, not the session's trace.
 // Input arrives in a few bulk calls over buffers JS malloc()ed and filled
 // (strings as one UTF-8 blob + a Uint32Array of byte lengths, numbers as
@@ -11,28 +12,26 @@
 // sink's chunks in Wasm memory; JS copies each chunk once into a single
 // ArrayBuffer and then calls clearOutput(). Every add call validates its
 // records and returns a Status; on error nothing from that call is kept.
-#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
 #include <cmath>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
-#include "bind_embind.h"
 #include "bind_util.h"
 #include "boundary/boundary.h"
 #include "export/byte_sink.h"
 #include "export/export_input.h"
 #include "export/format_registry.h"
+#include "export/json_writer.h"
 #include "export/probe_window.h"
 #include "export/summary.h"
 #include "trace/profiler_trace.h"
 #include "trace/session.h"
 
-using namespace emscripten;
 using namespace webprof;
 
 namespace {
@@ -123,32 +122,43 @@ class ExportBuilder {
     return int32_t(WriteExport(format, input_, options_, out_));
   }
 
-  // The summary's numbers (export/summary.h) of the used session's trace:
-  // {samples, withStack, durationMs, top: [{name, url, line, self, total}]}
-  // (url "" and line 0 when absent).
-  val summarize(uint32_t top) {
+  // The summary's numbers (export/summary.h) of the used session's trace as
+  // the result text, JSON: {samples, withStack, durationMs, top: [{name,
+  // url, line, self, total}]} (url "" and line 0 when absent).
+  void summarize(uint32_t top) {
     static const ProfilerTrace kEmpty;  // no profile: all counts 0
     const ProfilerTrace& t = session_trace_ ? *session_trace_ : kEmpty;
     TraceSummary s = SummarizeTrace(t, top);
-    val rows = val::array();
+    ByteSink sink;
+    JsonWriter w(&sink);
+    w.BeginObject();
+    w.Key("samples");
+    w.Int(s.samples);
+    w.Key("withStack");
+    w.Int(s.with_stack);
+    w.Key("durationMs");
+    w.Double(s.duration_ms);
+    w.Key("top");
+    w.BeginArray();
     for (const SummaryRow& r : s.rows) {
       const Frame& f = t.frames().Get(r.frame);
-      val o = val::object();
-      o.set("name", std::string(t.frame_name(r.frame)));
-      o.set("url", f.resource.is_none()
-                       ? std::string()
-                       : std::string(t.resource_url(f.resource)));
-      o.set("line", f.line);
-      o.set("self", r.self);
-      o.set("total", r.total);
-      rows.call<void>("push", o);
+      w.BeginObject();
+      w.Key("name");
+      w.String(t.frame_name(r.frame));
+      w.Key("url");
+      w.String(f.resource.is_none() ? std::string_view()
+                                    : t.resource_url(f.resource));
+      w.Key("line");
+      w.Int(f.line);
+      w.Key("self");
+      w.Int(r.self);
+      w.Key("total");
+      w.Int(r.total);
+      w.EndObject();
     }
-    val out = val::object();
-    out.set("samples", s.samples);
-    out.set("withStack", s.with_stack);
-    out.set("durationMs", s.duration_ms);
-    out.set("top", rows);
-    return out;
+    w.EndArray();
+    w.EndObject();
+    bind::SetResultText(sink.ToString());
   }
 
   // What write() wrote, read by JS through bind_embind.h's accessors.
@@ -161,35 +171,98 @@ class ExportBuilder {
   const ProfilerTrace* session_trace_ = nullptr;  // not owned; null: none
 };
 
-// The format registry as plain objects, in its order.
-val ExportFormatList() {
-  val list = val::array();
+// The format registry in its order as the result text, JSON: [{id, key,
+// name, fileStem, extension, mimeType}].
+void ExportFormatList() {
+  ByteSink sink;
+  JsonWriter w(&sink);
+  w.BeginArray();
   for (const ExportFormat& f : ExportFormats()) {
-    val o = val::object();
-    o.set("id", f.id);
-    o.set("key", std::string(f.key));
-    o.set("name", std::string(f.name));
-    o.set("fileStem", std::string(f.file_stem));
-    o.set("extension", std::string(f.extension));
-    o.set("mimeType", std::string(f.mime_type));
-    list.call<void>("push", o);
+    w.BeginObject();
+    w.Key("id");
+    w.Int(f.id);
+    const std::pair<const char*, const char*> fields[] = {
+        {"key", f.key},
+        {"name", f.name},
+        {"fileStem", f.file_stem},
+        {"extension", f.extension},
+        {"mimeType", f.mime_type}};
+    for (const auto& [key, value] : fields) {
+      w.Key(key);
+      w.String(value);
+    }
+    w.EndObject();
   }
-  return list;
+  w.EndArray();
+  bind::SetResultText(sink.ToString());
 }
+
+ExportBuilder* At(uintptr_t p) { return reinterpret_cast<ExportBuilder*>(p); }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(export) {
-  function("exportFormats", &ExportFormatList);
-  class_<ExportBuilder> builder("ExportBuilder");
-  builder.constructor<>()
-      .function("addMarks", &ExportBuilder::addMarks)
-      .function("addTraces", &ExportBuilder::addTraces)
-      .function("addAggregates", &ExportBuilder::addAggregates)
-      .function("useWindow", &ExportBuilder::useWindow)
-      .function("setThread", &ExportBuilder::setThread)
-      .function("useSession", &ExportBuilder::useSession)
-      .function("write", &ExportBuilder::write)
-      .function("summarize", &ExportBuilder::summarize);
-  bind::WithOutput(builder);
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void wp_export_formats() { ExportFormatList(); }
+
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_export_new() {
+  return reinterpret_cast<uintptr_t>(new ExportBuilder());
 }
+EMSCRIPTEN_KEEPALIVE void wp_export_delete(uintptr_t p) { delete At(p); }
+EMSCRIPTEN_KEEPALIVE int32_t wp_export_add_marks(uintptr_t p, uintptr_t blob,
+                                                 uintptr_t lens,
+                                                 uintptr_t times,
+                                                 uint32_t count) {
+  return At(p)->addMarks(blob, lens, times, count);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_export_add_traces(uintptr_t p, uintptr_t blob,
+                                                  uintptr_t lens,
+                                                  uintptr_t times,
+                                                  uint32_t count) {
+  return At(p)->addTraces(blob, lens, times, count);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_export_add_aggregates(uintptr_t p,
+                                                      uintptr_t blob,
+                                                      uintptr_t lens,
+                                                      uint32_t count) {
+  return At(p)->addAggregates(blob, lens, count);
+}
+EMSCRIPTEN_KEEPALIVE int32_t
+wp_export_use_window(uintptr_t p, double generation, uint32_t parts,
+                     uintptr_t blob, uintptr_t lens, uint32_t count) {
+  return At(p)->useWindow(generation, parts, blob, lens, count);
+}
+EMSCRIPTEN_KEEPALIVE void wp_export_set_thread(uintptr_t p, double pid,
+                                               double tid, uintptr_t blob,
+                                               uintptr_t lens) {
+  At(p)->setThread(pid, tid, blob, lens);
+}
+EMSCRIPTEN_KEEPALIVE void wp_export_use_session(uintptr_t p, uintptr_t handle) {
+  At(p)->useSession(handle);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_export_write(uintptr_t p, int32_t format) {
+  return At(p)->write(format);
+}
+EMSCRIPTEN_KEEPALIVE void wp_export_summarize(uintptr_t p, uint32_t top) {
+  At(p)->summarize(top);
+}
+
+// The output, as bind_embind.h's accessors read it in the Node-side core's
+// classes: size, then each chunk's address and length, then clear.
+EMSCRIPTEN_KEEPALIVE double wp_export_size(uintptr_t p) {
+  return double(At(p)->output().size());
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_export_chunk_count(uintptr_t p) {
+  return uint32_t(At(p)->output().chunk_count());
+}
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_export_chunk_ptr(uintptr_t p, uint32_t i) {
+  return reinterpret_cast<uintptr_t>(At(p)->output().chunk_data(i));
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_export_chunk_length(uintptr_t p, uint32_t i) {
+  return uint32_t(At(p)->output().chunk_length(i));
+}
+EMSCRIPTEN_KEEPALIVE void wp_export_clear_output(uintptr_t p) {
+  At(p)->output().Clear();
+}
+
+}  // extern "C"

@@ -4,14 +4,17 @@
 // Sources enter once per URL (JS fetches and caches them); the index keeps
 // only the scan (definitions), never the text. Text arrives in the scratch
 // buffer as UTF-8: the URL's bytes followed by the source's bytes.
-#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bind_util.h"
 #include "boundary/boundary.h"
+#include "export/byte_sink.h"
+#include "export/json_writer.h"
 #include "source/frame_resolver.h"
 #include "source/html_scripts.h"
 #include "source/probe_sites.h"
@@ -19,7 +22,6 @@
 #include "source/source_scanner.h"
 #include "trace/session.h"
 
-using namespace emscripten;
 using namespace webprof;
 using namespace webprof::bind;
 
@@ -33,7 +35,9 @@ class JsSourceIndex {
     return static_cast<int32_t>(
         index_.Add(View(ptr, url_len), View(ptr + url_len, src_len), html));
   }
-  void remove(const std::string& url) { index_.Remove(url); }
+  void remove(uintptr_t ptr, uint32_t len) {
+    index_.Remove(std::string(View(ptr, len)));
+  }
   // The core SourceIndex's address, for RuntimeProfile.resultsJson.
   uintptr_t handle() { return reinterpret_cast<uintptr_t>(&index_); }
 
@@ -74,10 +78,7 @@ int32_t FindProbeSitesJs(uintptr_t ptr, uint32_t len, bool exit_checks) {
   }
   return static_cast<int32_t>(s);
 }
-val ProbeSitesView() {
-  std::vector<uint32_t>& sites = ProbeSites();
-  return val(typed_memory_view(sites.size(), sites.data()));
-}
+void ProbeSitesView() { SetResultRows(ProbeSites()); }
 
 // The <script> elements of an HTML document for the transform of whole
 // documents, as boundary::HtmlScriptRow u32 records, valid until the next
@@ -86,7 +87,7 @@ std::vector<boundary::HtmlScriptRow>& HtmlScriptRows() {
   static std::vector<boundary::HtmlScriptRow> rows;
   return rows;
 }
-val FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
+void FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
   std::vector<HtmlScript> scripts;
   FindHtmlScripts(View(ptr, len), &scripts);
   std::vector<boundary::HtmlScriptRow>& rows = HtmlScriptRows();
@@ -98,10 +99,46 @@ val FindHtmlScriptsJs(uintptr_t ptr, uint32_t len) {
     rows.push_back(
         {h.content_begin, h.content_end, flags, h.src_begin, h.src_end});
   }
-  return val(typed_memory_view(
-      rows.size() * sizeof(boundary::HtmlScriptRow) / sizeof(uint32_t),
-      reinterpret_cast<uint32_t*>(rows.data())));
+  SetResultRows(rows);
 }
+// The probe sites' kinds (source/probe_sites.h) as the result text, JSON:
+// {probeSiteKindShift, probeSiteCheck, ...}, the names JS reads them by.
+void ProbeSiteKinds() {
+  const std::pair<const char*, uint32_t> kinds[] = {
+      {"probeSiteKindShift", kProbeSiteKindShift},
+      {"probeSiteCheck", static_cast<uint32_t>(ProbeSiteKind::kCheck)},
+      {"probeSiteCheckAfterDirective",
+       static_cast<uint32_t>(ProbeSiteKind::kCheckAfterDirective)},
+      {"probeSiteOpenBlock", static_cast<uint32_t>(ProbeSiteKind::kOpenBlock)},
+      {"probeSiteCloseBlock",
+       static_cast<uint32_t>(ProbeSiteKind::kCloseBlock)},
+      {"probeSiteDeclareTemp",
+       static_cast<uint32_t>(ProbeSiteKind::kDeclareTemp)},
+      {"probeSiteExitEnd", static_cast<uint32_t>(ProbeSiteKind::kExitEnd)},
+      {"probeSiteOpenArrow", static_cast<uint32_t>(ProbeSiteKind::kOpenArrow)},
+      {"probeSiteCloseArrow",
+       static_cast<uint32_t>(ProbeSiteKind::kCloseArrow)},
+      {"probeSiteOpenReturn",
+       static_cast<uint32_t>(ProbeSiteKind::kOpenReturn)},
+      {"probeSiteCloseReturn",
+       static_cast<uint32_t>(ProbeSiteKind::kCloseReturn)},
+      {"probeSiteReturnBare",
+       static_cast<uint32_t>(ProbeSiteKind::kReturnBare)},
+      {"probeSiteReturnBareEnd",
+       static_cast<uint32_t>(ProbeSiteKind::kReturnBareEnd)}};
+  ByteSink sink;
+  JsonWriter w(&sink);
+  w.BeginObject();
+  for (const auto& [name, value] : kinds) {
+    w.Key(name);
+    w.Int(value);
+  }
+  w.EndObject();
+  SetResultText(sink.ToString());
+}
+
+JsSourceIndex* At(uintptr_t p) { return reinterpret_cast<JsSourceIndex*>(p); }
+
 uint32_t ProbeSitesPrelude() { return ProbeInfo().prelude; }
 bool ProbeSitesModuleSyntax() { return ProbeInfo().module_syntax; }
 uint32_t ProbeSitesUnwrapped() { return ProbeInfo().unwrapped; }
@@ -109,44 +146,60 @@ uint32_t ProbeSitesUnguarded() { return ProbeInfo().unguarded; }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(fidelity) {
-  function("findProbeSites", &FindProbeSitesJs);
-  function("probeSitesView", &ProbeSitesView);
-  function("findHtmlScripts", &FindHtmlScriptsJs);
-  function("probeSitesPrelude", &ProbeSitesPrelude);
-  function("probeSitesModuleSyntax", &ProbeSitesModuleSyntax);
-  function("probeSitesUnwrapped", &ProbeSitesUnwrapped);
-  function("probeSitesUnguarded", &ProbeSitesUnguarded);
-  constant("probeSiteKindShift", kProbeSiteKindShift);
-  constant("probeSiteCheck", static_cast<uint32_t>(ProbeSiteKind::kCheck));
-  constant("probeSiteCheckAfterDirective",
-           static_cast<uint32_t>(ProbeSiteKind::kCheckAfterDirective));
-  constant("probeSiteOpenBlock",
-           static_cast<uint32_t>(ProbeSiteKind::kOpenBlock));
-  constant("probeSiteCloseBlock",
-           static_cast<uint32_t>(ProbeSiteKind::kCloseBlock));
-  constant("probeSiteDeclareTemp",
-           static_cast<uint32_t>(ProbeSiteKind::kDeclareTemp));
-  constant("probeSiteExitEnd", static_cast<uint32_t>(ProbeSiteKind::kExitEnd));
-  constant("probeSiteOpenArrow",
-           static_cast<uint32_t>(ProbeSiteKind::kOpenArrow));
-  constant("probeSiteCloseArrow",
-           static_cast<uint32_t>(ProbeSiteKind::kCloseArrow));
-  constant("probeSiteOpenReturn",
-           static_cast<uint32_t>(ProbeSiteKind::kOpenReturn));
-  constant("probeSiteCloseReturn",
-           static_cast<uint32_t>(ProbeSiteKind::kCloseReturn));
-  constant("probeSiteReturnBare",
-           static_cast<uint32_t>(ProbeSiteKind::kReturnBare));
-  constant("probeSiteReturnBareEnd",
-           static_cast<uint32_t>(ProbeSiteKind::kReturnBareEnd));
-  class_<JsSourceIndex>("SourceIndex")
-      .constructor<>()
-      .function("add", &JsSourceIndex::add)
-      .function("remove", &JsSourceIndex::remove)
-      .function("handle", &JsSourceIndex::handle)
-      .function("resolve", &JsSourceIndex::resolve)
-      .function("framesIn", &JsSourceIndex::framesIn)
-      .function("framesOut", &JsSourceIndex::framesOut)
-      .function("framesResolved", &JsSourceIndex::framesResolved);
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int32_t wp_probe_sites_find(uintptr_t ptr, uint32_t len,
+                                                 bool exit_checks) {
+  return FindProbeSitesJs(ptr, len, exit_checks);
 }
+EMSCRIPTEN_KEEPALIVE void wp_probe_sites_view() { ProbeSitesView(); }
+EMSCRIPTEN_KEEPALIVE void wp_probe_site_kinds() { ProbeSiteKinds(); }
+EMSCRIPTEN_KEEPALIVE void wp_html_scripts_find(uintptr_t ptr, uint32_t len) {
+  FindHtmlScriptsJs(ptr, len);
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probe_sites_prelude() {
+  return ProbeSitesPrelude();
+}
+EMSCRIPTEN_KEEPALIVE bool wp_probe_sites_module_syntax() {
+  return ProbeSitesModuleSyntax();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probe_sites_unwrapped() {
+  return ProbeSitesUnwrapped();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probe_sites_unguarded() {
+  return ProbeSitesUnguarded();
+}
+
+// A source index JS owns (wp_source_index_delete frees it).
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_source_index_new() {
+  return reinterpret_cast<uintptr_t>(new JsSourceIndex());
+}
+EMSCRIPTEN_KEEPALIVE void wp_source_index_delete(uintptr_t p) { delete At(p); }
+EMSCRIPTEN_KEEPALIVE int32_t wp_source_index_add(uintptr_t p, uintptr_t ptr,
+                                                 uint32_t url_len,
+                                                 uint32_t src_len, bool html) {
+  return At(p)->add(ptr, url_len, src_len, html);
+}
+// The URL as UTF-8 at ptr (the scratch buffer).
+EMSCRIPTEN_KEEPALIVE void wp_source_index_remove(uintptr_t p, uintptr_t ptr,
+                                                 uint32_t len) {
+  At(p)->remove(ptr, len);
+}
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_source_index_handle(uintptr_t p) {
+  return At(p)->handle();
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_source_index_resolve(uintptr_t p,
+                                                     uintptr_t session) {
+  return At(p)->resolve(session);
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_source_index_frames_in(uintptr_t p) {
+  return At(p)->framesIn();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_source_index_frames_out(uintptr_t p) {
+  return At(p)->framesOut();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_source_index_frames_resolved(uintptr_t p) {
+  return At(p)->framesResolved();
+}
+
+}  // extern "C"

@@ -4,11 +4,11 @@
 // UTF-8 blob + a Uint32Array of byte lengths, numbers as Uint32Array;
 // samples straight into the trace's own storage), never one call per row.
 //
-// Ownership: JS creates a TraceLoad (embind) for one load and delete()s it;
-// the Session behind `handle` (JsSession::handle) is not owned and must
-// outlive it. Every call returns a Status; on error nothing from that call
-// is kept.
-#include <emscripten/bind.h>
+// Ownership: JS creates a TraceLoad (wp_trace_load_new) for one load and
+// delete()s it; the Session behind `handle` (JsSession::handle) is not owned
+// and must outlive it. Every call returns a Status; on error nothing from that
+// call is kept.
+#include <emscripten/emscripten.h>
 
 #include <cstdint>
 
@@ -17,7 +17,6 @@
 #include "trace/session.h"
 #include "trace/trace_loader.h"
 
-using namespace emscripten;
 using namespace webprof;
 using namespace webprof::bind;
 
@@ -86,16 +85,45 @@ class JsTraceLoad {
   uint32_t reserved_ = 0;  // sample rows JS is filling
 };
 
+JsTraceLoad* At(uintptr_t p) { return reinterpret_cast<JsTraceLoad*>(p); }
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(load) {
-  class_<JsTraceLoad>("TraceLoad")
-      .constructor<uintptr_t, bool, double>()
-      .function("loadResources", &JsTraceLoad::loadResources)
-      .function("loadFrames", &JsTraceLoad::loadFrames)
-      .function("loadStacks", &JsTraceLoad::loadStacks)
-      .function("reserveSamples", &JsTraceLoad::reserveSamples)
-      .function("reservedSamples", &JsTraceLoad::reservedSamples)
-      .function("commitSamples", &JsTraceLoad::commitSamples)
-      .function("finish", &JsTraceLoad::finish);
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_trace_load_new(uintptr_t handle,
+                                                 bool as_sampled,
+                                                 double time_offset_ms) {
+  return reinterpret_cast<uintptr_t>(
+      new JsTraceLoad(handle, as_sampled, time_offset_ms));
 }
+EMSCRIPTEN_KEEPALIVE void wp_trace_load_delete(uintptr_t p) { delete At(p); }
+EMSCRIPTEN_KEEPALIVE int32_t wp_trace_load_resources(uintptr_t p,
+                                                     uintptr_t blob,
+                                                     uintptr_t lens,
+                                                     uintptr_t hidden,
+                                                     uint32_t count) {
+  return At(p)->loadResources(blob, lens, hidden, count);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_trace_load_frames(uintptr_t p, uintptr_t blob,
+                                                  uintptr_t lens,
+                                                  uintptr_t rows,
+                                                  uint32_t count) {
+  return At(p)->loadFrames(blob, lens, rows, count);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_trace_load_stacks(uintptr_t p, uintptr_t rows,
+                                                  uint32_t count) {
+  return At(p)->loadStacks(rows, count);
+}
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_trace_load_reserve(uintptr_t p, uint32_t n) {
+  return At(p)->reserveSamples(n);
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_trace_load_reserved(uintptr_t p) {
+  return At(p)->reservedSamples();
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_trace_load_commit(uintptr_t p) {
+  return At(p)->commitSamples();
+}
+EMSCRIPTEN_KEEPALIVE void wp_trace_load_finish(uintptr_t p) { At(p)->finish(); }
+
+}  // extern "C"

@@ -2,22 +2,22 @@
 // runtime, working on the core Session that the polyfill sampler feeds
 // (a TraceSession's handle, see bind_core.cpp / bind_profiler.cpp).
 //
-// Stack text arrives as UTF-8 in the scratch buffer (never as an embind
-// string, see bind_core.cpp); results leave as UTF-8 JSON bytes that JS
-// copies out and parses once, so the tree's objects are built in one go.
-// Session handles come from live TraceSessions: JS never passes the handle
-// of a disposed one. Statuses cross as numbers; JS raises Errors via check().
-#include <emscripten/bind.h>
+// Stack text arrives as UTF-8 in the scratch buffer; results leave as UTF-8
+// JSON bytes that JS copies out and parses once, so the tree's objects are
+// built in one go. Session handles come from live TraceSessions: JS never
+// passes the handle of a disposed one. Statuses cross as numbers; JS raises
+// Errors via check().
+#include <emscripten/emscripten.h>
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "bind_util.h"
 #include "runtime/runtime_profile.h"
 #include "source/source_index.h"
 #include "trace/session.h"
 
-using namespace emscripten;
 using namespace webprof;
 using namespace webprof::bind;
 
@@ -42,34 +42,55 @@ class JsRuntimeProfile {
     return s == Status::kOk ? static_cast<int32_t>(slot) : Err(s);
   }
   // '\n'-joined script URLs the last annotate() refused as unclassified.
-  std::string unclassified() const {
+  void unclassified() const {
     std::string out;
     JoinUnclassified(profile_.sampler(), &out);
-    return out;
+    SetResultText(std::move(out));
   }
   void clearAnnotations() { profile_.ClearAnnotations(); }
-  // A view of the JSON bytes: JS must copy it before the next core call.
+  // The JSON bytes as the result: JS must copy them before the next core call.
   // `sources`: a SourceIndex handle (bind_fidelity.cpp) or 0.
-  val resultsJson(uintptr_t session, uintptr_t sources) {
+  void resultsJson(uintptr_t session, uintptr_t sources) {
     const std::string& json =
         profile_.ResultsJson(SessionOf(session)->trace(),
                              reinterpret_cast<const SourceIndex*>(sources));
-    return val(typed_memory_view(
-        json.size(), reinterpret_cast<const unsigned char*>(json.data())));
+    SetResult(json.data(), json.size());
   }
 
  private:
   RuntimeProfile profile_;
 };
 
+JsRuntimeProfile* At(uintptr_t p) {
+  return reinterpret_cast<JsRuntimeProfile*>(p);
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(runtime) {
-  class_<JsRuntimeProfile>("RuntimeProfile")
-      .constructor<>()
-      .function("configure", &JsRuntimeProfile::configure)
-      .function("annotate", &JsRuntimeProfile::annotate)
-      .function("unclassified", &JsRuntimeProfile::unclassified)
-      .function("clearAnnotations", &JsRuntimeProfile::clearAnnotations)
-      .function("resultsJson", &JsRuntimeProfile::resultsJson);
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE uintptr_t wp_runtime_new() {
+  return reinterpret_cast<uintptr_t>(new JsRuntimeProfile());
 }
+EMSCRIPTEN_KEEPALIVE void wp_runtime_delete(uintptr_t p) { delete At(p); }
+EMSCRIPTEN_KEEPALIVE int32_t wp_runtime_configure(uintptr_t p, int32_t kind,
+                                                  uintptr_t ptr, uint32_t len) {
+  return At(p)->configure(kind, ptr, len);
+}
+EMSCRIPTEN_KEEPALIVE int32_t wp_runtime_annotate(uintptr_t p, uintptr_t session,
+                                                 uintptr_t ptr, uint32_t len) {
+  return At(p)->annotate(session, ptr, len);
+}
+EMSCRIPTEN_KEEPALIVE void wp_runtime_unclassified(uintptr_t p) {
+  At(p)->unclassified();
+}
+EMSCRIPTEN_KEEPALIVE void wp_runtime_clear_annotations(uintptr_t p) {
+  At(p)->clearAnnotations();
+}
+EMSCRIPTEN_KEEPALIVE void wp_runtime_results_json(uintptr_t p,
+                                                  uintptr_t session,
+                                                  uintptr_t sources) {
+  At(p)->resultsJson(session, sources);
+}
+
+}  // extern "C"

@@ -2,8 +2,7 @@
 // (js/field/collect.mjs): the trace of one Session trimmed into another,
 // empty one. Both Sessions belong to their JS TraceSession wrappers
 // (JsSession::handle); nothing here keeps a pointer after the call.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
+#include <emscripten/emscripten.h>
 
 #include <cstdint>
 
@@ -11,14 +10,14 @@
 #include "export/trace_trim.h"
 #include "trace/session.h"
 
-using namespace emscripten;
 using namespace webprof;
 
 namespace {
 
-// {status, idleDropped, thinnedDropped}; `max_samples` 0 = no cap.
-val TrimTraceJs(uintptr_t from, uintptr_t into, double max_samples,
-                bool drop_idle) {
+// Returns the Status; the result is f64 [idleDropped, thinnedDropped].
+// `max_samples` 0 = no cap.
+int32_t TrimTraceJs(uintptr_t from, uintptr_t into, double max_samples,
+                    bool drop_idle) {
   TrimOptions o;
   o.drop_idle = drop_idle;
   o.max_samples = max_samples > 0 && max_samples < 4294967295.0
@@ -27,13 +26,20 @@ val TrimTraceJs(uintptr_t from, uintptr_t into, double max_samples,
   TrimResult r;
   Status s = TrimTrace(reinterpret_cast<Session*>(from)->trace(), o,
                        &reinterpret_cast<Session*>(into)->trace(), &r);
-  val out = val::object();
-  out.set("status", static_cast<int32_t>(s));
-  out.set("idleDropped", static_cast<double>(r.idle_dropped));
-  out.set("thinnedDropped", static_cast<double>(r.thinned_dropped));
-  return out;
+  static double dropped[2];
+  dropped[0] = static_cast<double>(r.idle_dropped);
+  dropped[1] = static_cast<double>(r.thinned_dropped);
+  bind::SetResult(dropped, sizeof dropped);
+  return static_cast<int32_t>(s);
 }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(trim) { function("trimTrace", &TrimTraceJs); }
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int32_t wp_trim_trace(uintptr_t from, uintptr_t into,
+                                           double max_samples, bool drop_idle) {
+  return TrimTraceJs(from, into, max_samples, drop_idle);
+}
+
+}  // extern "C"

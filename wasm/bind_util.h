@@ -67,6 +67,19 @@ class Strings {
   size_t i_ = 0;
 };
 
+// A call's result that is more than a number: bytes (text, a row table)
+// JS reads at wp_result() for wp_result_len() bytes after the call
+// (js/core/bindings.mjs). Plain exports cannot return a string or a view, so
+// they leave it here (bind_result.cpp); the bytes stay valid until the next
+// core call. SetResult points at memory the caller keeps alive (a table's
+// rows); SetResultText keeps its own copy.
+void SetResult(const void* data, size_t bytes);
+void SetResultText(std::string text);
+template <typename Rows>
+void SetResultRows(const Rows& rows) {
+  SetResult(rows.data(), rows.size() * sizeof(typename Rows::value_type));
+}
+
 // The polyfill sampler of this instance (defined in bind_profiler.cpp): its
 // own-frame rule also filters a native trace loaded as sampled.
 const StackSampler& PageSampler();

@@ -1,10 +1,12 @@
 // The Node-side tools' build of the core (js/core/wasm-page.mjs says why
 // there are two): every binding of the page's core plus the importers of other
-// profilers' files. Read from disk beside the tool's bundle in dist/.
+// profilers' files and the merger (embind, so Emscripten's loader). Read from
+// disk beside the tool's bundle in dist/.
 import createWebprofCore from '../../build/wasm/wasm/webprof-core-node.mjs';
+import { installBindings } from './bindings.mjs';
 
 export const pageCore = {
   file: 'webprof-core-node.wasm',
   beside: () => new URL('./webprof-core-node.wasm', import.meta.url).href,
-  create: createWebprofCore,
+  create: (options) => createWebprofCore(options).then(installBindings),
 };

@@ -1,15 +1,17 @@
-// Which Emscripten build of the core the full API loads: the page's
-// (webprof-core.wasm, every binding a page can use). js/tools/build.mjs swaps
-// this module for ./wasm-node.mjs in the Node-side tools (webprof/playwright,
-// the CLI, the transforms), whose core adds what only Node runs
-// (wasm/CMakeLists.txt says which bindings each build has). The probes alone
-// load their own core (js/core/wasm-probes.mjs).
-import createWebprofCore from '../../build/wasm/wasm/webprof-core.mjs';
+// Which build of the core the full API loads: the page's (webprof-core.wasm,
+// every binding a page can use: a bare module with plain exports, loaded by
+// js/core/wasm-bare.mjs, its object API from js/core/bindings.mjs).
+// js/tools/build.mjs swaps this module for ./wasm-node.mjs in the Node-side
+// tools (webprof/playwright, the CLI, the transforms), whose core adds what
+// only Node runs (wasm/CMakeLists.txt says which bindings each build has).
+// The probes alone load their own core (js/core/wasm-probes.mjs).
+import { createBareCore } from './wasm-bare.mjs';
+import { installBindings } from './bindings.mjs';
 
 export const pageCore = {
   file: 'webprof-core.wasm',
   // Written literally: `new URL('./…', import.meta.url)` is the pattern Vite
   // and webpack 5 rewrite to the asset they emit (js/core/instance.mjs wasmUrl).
   beside: () => new URL('./webprof-core.wasm', import.meta.url).href,
-  create: createWebprofCore,
+  create: (options) => createBareCore(options).then(installBindings),
 };

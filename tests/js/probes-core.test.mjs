@@ -8,12 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createProbesCore } from '../../js/core/wasm-probes.mjs';
-import createPageCore from '../../build/wasm/wasm/webprof-core.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
 const bytes = readFileSync(new URL('webprof-probes.wasm', dist));
 const m = await createProbesCore({ wasmBinary: bytes });
-const page = await createPageCore({ wasmBinary: readFileSync(new URL('webprof-core.wasm', dist)) });
+const page = await createProbesCore({ wasmBinary: readFileSync(new URL('webprof-core.wasm', dist)) });
 
 const text = (ptr, len, core = m) => new TextDecoder().decode(core.HEAPU8.slice(ptr, ptr + len));
 const declarations = (core = m) => JSON.parse(text(core._wp_boundary(), core._wp_boundary_len(), core));

@@ -16,10 +16,12 @@ const KB = 1024;
 // replaced snprintf/strtod (−8.2 KB); 167.9 / 169.6 / 151.2 KB before both.
 // The drop-in and the ES module +1 KB at 21:00: ticker mode's sample per tick
 // (the core's batch of due samples, the Worker's second store, lateness)
-// added 0.9 KB gzip.
+// added 0.9 KB gzip. 157.8 → 142.8 / 159.7 → 144.3 KB at 23:20: the page's
+// core without embind and without Emscripten's loader (plain exports, a
+// bare -Oz module with emmalloc: docs/BENCHMARKS.md).
 const BUDGET = {
-  'drop-in: webprof.js + .wasm': 159 * KB,
-  'ES module as shipped: webprof.mjs + chunk + .wasm': 161 * KB,
+  'drop-in: webprof.js + .wasm': 146 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 148 * KB,
   // The probes' own core (webprof-probes.wasm, no embind) since 20:45: 24.3 KB,
   // 26.5 with the console reporter and the framework probes (issue 15: 25).
   'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 25 * KB,
@@ -56,5 +58,26 @@ test("the page's core carries no Node-only code: importers are linked only into 
   for (const text of ['importGeckoProfile', 'content-process main threads (GeckoMain)']) {
     assert.ok(node.includes(text), `the Node-side core lacks "${text}"`);
     assert.ok(!page.includes(text), `the page's core carries "${text}"`);
+  }
+});
+
+test("the page's core is bare: no embind and no Emscripten loader reach a page", () => {
+  const dist = new URL('../../dist/', import.meta.url);
+  const page = new WebAssembly.Module(readFileSync(new URL('webprof-core.wasm', dist)));
+  // js/core/wasm-bare.mjs provides exactly these two.
+  assert.deepEqual(
+    WebAssembly.Module.imports(page).map((i) => `${i.module}.${i.name}`),
+    ['env.emscripten_notify_memory_growth', 'wasi_snapshot_preview1.proc_exit'],
+  );
+  const names = WebAssembly.Module.exports(page).map((e) => e.name);
+  assert.ok(names.includes('wp_session_new') && names.includes('malloc'), names.join());
+  const browserFiles = readdirSync(dist).filter(
+    (f) => f === 'webprof.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f),
+  );
+  for (const f of browserFiles) {
+    const js = readFileSync(new URL(f, dist), 'utf8');
+    for (const glue of ['_embind_register', '__emval', 'wasmBinaryFile']) {
+      assert.ok(!js.includes(glue), `${f} carries Emscripten glue ("${glue}")`);
+    }
   }
 });
