@@ -72,3 +72,24 @@ test('a long stretch without checks gets one sample per tick, spread over it', a
   expect(best.ms).toBeGreaterThan(10);
   expect(best.ok, JSON.stringify(best)).toBe(true);
 });
+
+// The ticker sleeps until its interval's next tick: a session at a shorter
+// interval (here right after one at 1000 ms) wakes it at once rather than
+// getting no tick until the old schedule's next (up to 1 s).
+test('a 1 ms session right after a 1000 ms one is sampled from its start', async ({ page, webprof }) => {
+  await page.goto('/e2e/pages/record/mixed.html');
+  await webprof.profile(() => page.waitForTimeout(400), { sampleInterval: 1 }); // the ticker starts
+  const sampled = await page.evaluate(async () => {
+    const options = (sampleInterval) => ({ sampleInterval, maxBufferSize: 1e5 });
+    const { Profiler } = globalThis.__webprof__;
+    const slow = new Profiler(options(1000));
+    runMixed(200); // the ticker now sleeps until its next tick, 1 s away
+    await slow.stop();
+    const fast = new Profiler(options(1));
+    runMixed(300);
+    const trace = await fast.stop();
+    return trace.samples.filter((s) => s.stackId !== undefined).length;
+  });
+  // ≈300 on a quiet machine; 0–2 while the ticker slept on its old schedule.
+  expect(sampled).toBeGreaterThan(50);
+});

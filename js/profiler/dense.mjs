@@ -106,7 +106,9 @@ let ticker = null;
 // ([1]) the probe sites work in counter mode. It ticks for at most 50 ms at
 // a time and then lets its event loop run (a debugger, or Playwright
 // evaluating in every worker of the page, gets an answer), and stops while
-// no session runs ([2] = 0) until the page posts to it again.
+// no session runs ([2] = 0) until the page posts to it again. A change of
+// interval (or a stop) notifies [3], where it sleeps between ticks: it
+// reschedules from then instead of sleeping out the old interval.
 // Ticks follow a schedule (no drift, no burst after the thread was held up).
 // A tick raises the threshold ([1]), which only __wp$s lowers; it also
 // stores -1 into the counter for checks emitted before the threshold. Their
@@ -156,6 +158,13 @@ function tickerMain(ring, raised) {
         }
         Atomics.wait(f, 3, 0, Math.min(next, look > t ? look : next) - t);
         t = performance.now();
+        if (Atomics.load(f, 2) !== us) break;
+      }
+      // The interval changed (the page notifies slot 3): no tick at the old
+      // schedule; the next comes one new interval from now.
+      if (t < next) {
+        next = t;
+        continue;
       }
       const c = Atomics.load(f, 4);
       times[c & (ring - 1)] = t + offset;
@@ -231,6 +240,9 @@ onSessionsChanged((ms) => {
   guard(ms > 0);
   if (shared) {
     Atomics.store(__wp$f, 2, Math.round(ms * 1000));
+    // A ticker asleep until its old interval's next tick wakes now: a 1 ms
+    // session after a 1000 ms one would otherwise get no tick for up to 1 s.
+    Atomics.notify(__wp$f, 3);
     if (ms) startTicker();
   }
   if (!ms) {
