@@ -93,7 +93,18 @@ class FieldCollector {
       if (this._d.sampled) this._start();
     } catch (e) {
       this._fail(e);
+      this._abandon();
     }
+  }
+
+  // A failure after the Profiler started (e.g. a PerformanceObserver that
+  // refuses the 'resource' type): nothing would ever flush, so the Profiler
+  // would sample, at the page's cost, until the page ends. Stop it now.
+  _abandon() {
+    this._detach();
+    const p = this._profiler;
+    this._profiler = null;
+    if (p) p.stop().catch((e) => this._error(e && e.message ? String(e.message) : String(e)));
   }
 
   /** Where collection stands and every failure met, as numbers and sentences. */

@@ -9,7 +9,7 @@
 // the other processes) and wall time — and the machine's load average.
 //   node tests/bench/check_cost_bench.mjs [rounds = 7] [ms per timing = 300]
 //     [--libs=acorn,lodash] [--variants=plain,dense,…] [--js-flags="--flag …"] [--profiled=1]
-//     [--extra=name:path/{lib}.mjs,…]
+//     [--extra=name:path/{lib}.mjs,…] [--versus=variant]
 // Variants (from the default transform's output; lean* from `exitChecks: false`):
 //   dense      as emitted: entry, loop and exit checks (at each `return`,
 //              `return(__wp$t=(e),exit,__wp$t)`, and before a body's `}`),
@@ -31,7 +31,8 @@
 //   guardGlobal the guarded check on globals
 //   guardCall  `if(__wp$on)__wp$c();` (globals; __wp$c does the decrement)
 // --extra times other bundles of the same library beside them (`{lib}` in
-// the path is the library), e.g. one an older transform wrote.
+// the path is the library), e.g. one an older transform wrote; --versus
+// also prints each variant's CPU time over that variant's, paired by round.
 // With --profiled=MS, a second phase starts a session (the global guard
 // turns on; the first time, the code that folded it deoptimizes) and times
 // each variant under a polyfill Profiler at MS ms (CPU ratio to the plain
@@ -59,6 +60,7 @@ const budget = Number(positional[1] || 300);
 const libs = opt('libs', 'acorn,lodash').split(',');
 const jsFlags = opt('js-flags', '');
 const profiledMs = Number(opt('profiled', 0));
+const versus = opt('versus', '');
 const OLD = 'if(--__wp$f[0]<0)__wp$s();';
 const GUARD = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
 const IMPORT = /\nimport \{ __wp\$f, __wp\$s \} from "[^"]*";\n$/;
@@ -188,6 +190,15 @@ try {
         console.log(
           `    ${v.padEnd(12)} x${median(cpuRatios[v]).toFixed(3)} (${list(cpuRatios[v])}) | x${median(ratios[v]).toFixed(3)}`,
         );
+      if (!versus) return;
+      // Paired in each round against another variant: steadier than two
+      // medians against plain when rounds swing together.
+      for (const v of names.slice(1).filter((n) => n !== versus)) {
+        const paired = cpuRatios[v].map((r, i) => r / cpuRatios[versus][i]);
+        console.log(
+          `    ${v.padEnd(12)} over ${versus}: CPU x${median(paired).toFixed(3)} (${list(paired)})`,
+        );
+      }
     };
     console.log(
       `\n${lib}: checks ${Object.entries(counts)

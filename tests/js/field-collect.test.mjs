@@ -12,6 +12,7 @@ import { ready, wrap } from '../../js/index.mjs';
 import { collectProfiles, resetFieldCollection } from '../../js/field/collect.mjs';
 import { decideSampled, seedFraction } from '../../js/field/decide.mjs';
 import { trimTrace } from '../../js/field/payload.mjs';
+import { sessions } from '../../js/profiler/session.mjs';
 
 await ready;
 
@@ -237,6 +238,28 @@ test('a maxDurationMs past what a timer holds (2^31 - 1 ms) still profiles until
   assert.deepEqual(d.errors, []);
   assert.equal(d.reason, 'flush');
   assert.equal(received.length, 1);
+  resetFieldCollection();
+});
+
+test('a failure after the Profiler started stops it: nothing keeps sampling with no one to send', async () => {
+  resetFieldCollection();
+  const Observer = globalThis.PerformanceObserver;
+  globalThis.PerformanceObserver = class {
+    observe() {
+      throw new TypeError("the type 'resource' is not supported");
+    }
+  };
+  let c;
+  try {
+    c = collectProfiles({ endpoint, sampled: true, backend: 'polyfill', maxDurationMs: 60_000 });
+  } finally {
+    globalThis.PerformanceObserver = Observer;
+  }
+  assert.equal(c.state, 'failed');
+  assert.match(c.diagnostics.errors[0], /'resource' is not supported/);
+  await idle(20);
+  assert.equal(sessions.length, 0, 'a polyfill session is still running');
+  assert.equal((await c.flush()).state, 'failed');
   resetFieldCollection();
 });
 

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, copyFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildMinifiedApp, cpuProfileToTrace, ORIGINAL } from '../support/minified-workload.mjs';
@@ -51,10 +51,7 @@ before(async () => {
   mkdirSync(join(maps, RELEASE, 'assets'), { recursive: true });
   copyFileSync(join(dir, 'app.js.map'), join(maps, RELEASE, 'assets', 'app.js.map'));
 });
-after(() => {
-  server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+after(() => server?.close());
 
 const payload = (over = {}) => ({
   format: 'webprof-field/1',

@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** {dir, data, maps, module}: the installed example and its server.mjs exports. */
 export async function installFieldServer() {
   const dir = mkdtempSync(join(tmpdir(), 'webprof-field-server-'));
+  // Removed when the test process ends (node:test, a Playwright worker), so
+  // no caller can leave its copy, data and maps behind.
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const app = join(dir, 'field-server');
   cpSync(join(root, 'examples', 'field-server'), app, { recursive: true });
   mkdirSync(join(app, 'node_modules'));

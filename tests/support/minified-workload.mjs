@@ -142,4 +142,3 @@ export function cpuProfileToTrace(cpu) {
 }
 
 export const fileUrl = (p) => pathToFileURL(p).href;
-export const readJson = (p) => JSON.parse(readFileSync(p, 'utf8'));
