@@ -209,7 +209,13 @@ function decoded(part) {
   }
 }
 
+// A payload without a release (collectProfiles()'s default, "") is stored
+// and served under this name, which no release name can be (they start with
+// a letter or a digit).
+const NO_RELEASE = '_none';
+
 function checkRelease(release) {
+  if (release === NO_RELEASE) return release;
   if (typeof release !== 'string' || !RELEASE.test(release) || release.includes('..'))
     throw new HttpError(
       422,
@@ -225,7 +231,7 @@ function checkPayload(doc) {
   const bad = (what) => new HttpError(422, `not a ${FORMAT} payload: ${what}`);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw bad('the body is not an object');
   if (doc.format !== FORMAT) throw bad(`format is ${JSON.stringify(doc.format)}, expected "${FORMAT}"`);
-  checkRelease(doc.release);
+  doc.release = doc.release === undefined || doc.release === '' ? NO_RELEASE : checkRelease(doc.release);
   if (!isNumber(doc.sampleInterval) || doc.sampleInterval < 0)
     throw bad('sampleInterval must be a number >= 0');
   for (const key of ['page', 'userAgent', 'sampler', 'reason'])
@@ -305,7 +311,7 @@ async function listReleases(o) {
     /* nothing stored yet */
   }
   const out = [];
-  for (const release of names.filter((n) => RELEASE.test(n)).sort())
+  for (const release of names.filter((n) => n === NO_RELEASE || RELEASE.test(n)).sort())
     out.push({ release, profiles: (await storedFiles(o, release)).length, pprof: `/pprof/${release}` });
   return out;
 }

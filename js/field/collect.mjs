@@ -334,6 +334,15 @@ function readOptions(options) {
     throw new TypeError('endpoint must be a URL string');
   o.endpoint = String(options.endpoint);
   o.release = options.release === undefined ? '' : String(options.release);
+  // An object's text is "[object Object]" for every user: one decision for all.
+  if (
+    options.seed !== undefined &&
+    options.seed !== null &&
+    !['string', 'number', 'bigint'].includes(typeof options.seed)
+  )
+    throw new TypeError(
+      `seed must be a string or a number (a session or user id), got ${typeof options.seed}`,
+    );
   o.seed = options.seed;
   o.sampled = options.sampled;
   for (const key of ['sampleInterval', 'maxBufferSize', 'maxDurationMs', 'maxSamples', 'maxBytes']) {

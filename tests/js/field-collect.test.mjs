@@ -93,6 +93,7 @@ test('once per load: a second call returns the first collector and counts it; ba
     { endpoint: 5 },
     { endpoint, maxBytes: -1 },
     { endpoint, metadata: 1n },
+    { endpoint, seed: { id: 7 } },
   ]) {
     resetFieldCollection();
     const c = collectProfiles(bad);

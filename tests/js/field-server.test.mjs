@@ -129,7 +129,7 @@ test('bad requests: each gets its 4xx and a sentence saying what is wrong, and n
     ['[]', 400, /neither gzip/],
     [JSON.stringify({ ...payload(), format: 'other/1' }), 422, /format is "other\/1"/],
     [JSON.stringify(payload({ release: '../etc' })), 422, /release must be/],
-    [JSON.stringify(payload({ release: '' })), 422, /release must be/],
+    [JSON.stringify(payload({ release: '_other' })), 422, /release must be/],
     [JSON.stringify(payload({ sampleInterval: 'fast' })), 422, /sampleInterval/],
     [JSON.stringify(payload({ trace: { ...trace, samples: 'no' } })), 422, /trace\.samples must be an array/],
     [JSON.stringify(payload({ trace: { ...trace, frames: [{ line: 1 }] } })), 422, /trace\.frames\[0\]/],
@@ -201,4 +201,17 @@ test('a script URL with a malformed %-escape is stored as sampled, the rest stil
   assert.equal(stored().length, before + 1);
   const saved = JSON.parse(readFileSync(join(data, RELEASE, `${answer.id}.json`), 'utf8'));
   assert.ok(saved.resources.includes(odd), saved.resources.join(', '));
+});
+
+test("a payload without a release (collectProfiles()'s default) is kept under _none and served", async () => {
+  const res = await post(gzipSync(JSON.stringify(payload({ release: '' }))));
+  const answer = await res.json();
+  assert.equal(res.status, 202, JSON.stringify(answer));
+  assert.equal(answer.release, '_none');
+  assert.equal(stored('_none').length, 1);
+  const list = await (await fetch(`${base}/releases`)).json();
+  assert.ok(list.some((r) => r.release === '_none' && r.profiles === 1), JSON.stringify(list));
+  const pprof = await fetch(`${base}/pprof/_none`);
+  assert.equal(pprof.status, 200);
+  assert.ok((await pprof.arrayBuffer()).byteLength > 0);
 });
