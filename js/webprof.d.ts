@@ -581,6 +581,8 @@ export interface TraceSummary {
   samples: number;
   withStack: number;
   durationMs: number;
+  /** The median time between consecutive samples (ms; NaN with fewer than two): what the sampler gave. */
+  medianGapMs: number;
   top: TraceSummaryRow[];
 }
 /**

@@ -19,6 +19,7 @@ export function summarize(trace, options = {}) {
     samples: s.samples,
     withStack: s.withStack,
     durationMs: s.durationMs,
+    medianGapMs: medianGap(trace.samples),
     top: s.top.map((r) => ({
       name: r.name || '(anonymous)',
       url: r.url,
@@ -29,6 +30,16 @@ export function summarize(trace, options = {}) {
       totalPercent: (100 * r.total) / n,
     })),
   };
+}
+
+// The median time between consecutive samples (ms; NaN with fewer than two):
+// what a sampler really gave, which can be coarser than what was asked (V8's
+// sampler asked for 0.1 ms samples about 0.4 ms apart).
+function medianGap(samples) {
+  if (!Array.isArray(samples) || samples.length < 2) return NaN;
+  const gaps = new Float64Array(samples.length - 1);
+  for (let i = 1; i < samples.length; i++) gaps[i - 1] = samples[i].timestamp - samples[i - 1].timestamp;
+  return gaps.sort()[gaps.length >> 1];
 }
 
 /**
@@ -68,7 +79,10 @@ export function samplerName(backend) {
  */
 export function formatSummary(summary, { backend, denseMode, sampleInterval } = {}) {
   const lines = [];
-  const every = typeof sampleInterval === 'number' ? `, every ${sampleInterval} ms` : '';
+  let every = typeof sampleInterval === 'number' ? `, every ${sampleInterval} ms` : '';
+  // A sampler coarser than asked says so (a quarter's margin: timers jitter).
+  if (every && summary.medianGapMs > sampleInterval * 1.25)
+    every += ` asked, ${+summary.medianGapMs.toPrecision(2)} ms apart (median)`;
   const mode = denseMode ? ` (${denseMode} mode)` : '';
   lines.push(
     `samples: ${summary.samples} (${summary.withStack} with a JS stack) over ${summary.durationMs.toFixed(1)} ms` +

@@ -55,3 +55,14 @@ test('frames of one line at several columns: self <= total', () => {
 test('summarize rejects a bad top', () => {
   assert.throws(() => summarize(traceOf([], []), { top: -1 }), /top must be an integer/);
 });
+
+test('the first line says when samples came coarser than asked', () => {
+  const t = traceOf([{ name: 'f', resourceId: 0, line: 1 }], [[0], [0], [0], [0]]);
+  t.samples.forEach((x, i) => (x.timestamp = i * 0.4));
+  const s = summarize(t);
+  assert.ok(Math.abs(s.medianGapMs - 0.4) < 1e-9, String(s.medianGapMs));
+  const head = (interval) =>
+    formatSummary(s, { backend: 'devtools', sampleInterval: interval }).split('\n')[0];
+  assert.match(head(0.1), /sampler: Chromium DevTools, every 0\.1 ms asked, 0\.4 ms apart \(median\)$/);
+  assert.match(head(0.4), /sampler: Chromium DevTools, every 0\.4 ms$/);
+});
