@@ -210,7 +210,10 @@ test("a payload without a release (collectProfiles()'s default) is kept under _n
   assert.equal(answer.release, '_none');
   assert.equal(stored('_none').length, 1);
   const list = await (await fetch(`${base}/releases`)).json();
-  assert.ok(list.some((r) => r.release === '_none' && r.profiles === 1), JSON.stringify(list));
+  assert.ok(
+    list.some((r) => r.release === '_none' && r.profiles === 1),
+    JSON.stringify(list),
+  );
   const pprof = await fetch(`${base}/pprof/_none`);
   assert.equal(pprof.status, 200);
   assert.ok((await pprof.arrayBuffer()).byteLength > 0);
