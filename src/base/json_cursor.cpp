@@ -136,11 +136,6 @@ bool JsonCursor::NextKey(std::string_view* key, std::string* scratch) {
   return true;
 }
 
-bool JsonCursor::NextElement() {
-  bool more;
-  return Separator(']', &more) && more;
-}
-
 bool JsonCursor::String(std::string* out) {
   if (Peek() != Type::kString) return Fail("a string");
   if (out) out->clear();

@@ -63,14 +63,28 @@ class JsonCursor {
   // the keys of a long array of objects.
   bool NextKey(std::string_view* key, std::string* scratch);
   bool BeginArray();
-  bool NextElement();
+  bool NextElement() {
+    // The next element of an array, its comma right here: no bookkeeping.
+    if (depth_ && open_[depth_ - 1] == 0 && pos_ < text_.size() &&
+        text_[pos_] == ',') {
+      ++pos_;
+      return true;
+    }
+    bool more;
+    return Separator(']', &more) && more;
+  }
 
   // Scalars; `out` may be null to consume without keeping.
   bool String(std::string* out);
   // A string as a view into the text when it has no escape (no copy: a
   // source map's `mappings`), else decoded into `scratch` and viewed there.
   bool String(std::string_view* out, std::string* scratch);
-  bool Number(double* out);
+  bool Number(double* out) {
+    double v;
+    if (!PlainNumber(&v)) return SlowNumber(out);
+    if (out) *out = v;
+    return true;
+  }
   bool Bool(bool* out);
   bool Null();
   // A number, or null (-> `if_null`): Gecko tables use null for "absent".
@@ -78,7 +92,7 @@ class JsonCursor {
   // A number that is an integer in [-2^53, 2^53], read exactly from its text
   // (1.0 and 1e2 are integers; 9007199254740993 and 1.000000000000000001
   // are refused, not rounded).
-  bool Int(int64_t* out);
+  bool Int(int64_t* out) { return PlainInt(out) || SlowInt(out); }
   // An array of such integers, appended to `out`: the long arrays of
   // profiles (sample node ids, time deltas) in one tight loop; an element
   // that is not a plain integer of up to 15 digits takes Int()'s path.
@@ -98,6 +112,10 @@ class JsonCursor {
         return true;
       }
     }
+    // Only space before the bytes can still make a match.
+    if (pos_ < text_.size() && text_[pos_] != ' ' && text_[pos_] != '\n' &&
+        text_[pos_] != '\r' && text_[pos_] != '\t')
+      return false;
     return MatchAfterSpace(bytes);
   }
   // Consumes a null and says true; false (and no error) for any other value.
@@ -117,6 +135,63 @@ class JsonCursor {
   bool Fail(const char* expected);
 
  private:
+  // The numbers of profiles, inline: at pos_ (no space before it), at most
+  // 15 digits, [-]digits[.digits] (PlainNumber) or [-]digits (PlainInt),
+  // no leading zero, no exponent. Then a 15-digit mantissa and a power of
+  // ten up to 1e15 are exact doubles, so one division gives the correctly
+  // rounded value (Clinger's fast path: what the full path computes).
+  // False, with nothing consumed, for any other text (the full path takes
+  // it, errors included).
+  static bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+  bool PlainDigits(size_t* at, uint64_t* m, size_t* count) const {
+    const char* p = text_.data();
+    const size_t n = text_.size(), from = *at;
+    size_t i = from;
+    while (i < n && IsDigit(p[i]) && i - from < 16)
+      *m = *m * 10 + static_cast<unsigned>(p[i++] - '0');
+    *count = i - from;
+    *at = i;
+    return *count > 0 && (p[from] != '0' || *count == 1);
+  }
+  bool PlainInt(int64_t* out) {
+    size_t i = pos_, count;
+    const bool negative = i < text_.size() && text_[i] == '-';
+    uint64_t m = 0;
+    i += negative;
+    if (!PlainDigits(&i, &m, &count) || count > 15 ||
+        (i < text_.size() && (text_[i] == '.' || text_[i] == 'e' ||
+                              text_[i] == 'E' || IsDigit(text_[i]))))
+      return false;
+    pos_ = i;
+    *out = negative ? -static_cast<int64_t>(m) : static_cast<int64_t>(m);
+    return true;
+  }
+  bool PlainNumber(double* out) {
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
+                                        1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15};
+    size_t i = pos_, count, fraction = 0;
+    const bool negative = i < text_.size() && text_[i] == '-';
+    uint64_t m = 0;
+    i += negative;
+    if (!PlainDigits(&i, &m, &count)) return false;
+    if (i < text_.size() && text_[i] == '.') {
+      const size_t at = ++i;
+      if (!PlainDigits(&i, &m, &fraction) && i == at) return false;
+      fraction = i - at;  // leading zeros allowed after the point
+    }
+    if (count + fraction > 15 ||
+        (i < text_.size() &&
+         (text_[i] == 'e' || text_[i] == 'E' || IsDigit(text_[i]))))
+      return false;
+    pos_ = i;
+    const double v = static_cast<double>(m) / kPow10[fraction];
+    *out = negative ? -v : v;
+    return true;
+  }
+  bool SlowNumber(double* out);
+  bool SlowInt(int64_t* out);
+
   // Consumes a number's text (RFC 8259 grammar: no leading zero) and
   // splits it into `parts` in the same pass (json_cursor_number.cpp).
   bool ScanNumber(std::string_view* text, JsonNumberParts* parts);

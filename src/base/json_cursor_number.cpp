@@ -36,8 +36,6 @@ bool FastDouble(const JsonNumberParts& n, double* out) {
   return true;
 }
 
-inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
 }  // namespace
 
 bool JsonCursor::ScanNumber(std::string_view* text, JsonNumberParts* parts) {
@@ -101,7 +99,7 @@ bool JsonCursor::ScanNumberHere(std::string_view* text,
   return true;
 }
 
-bool JsonCursor::Number(double* out) {
+bool JsonCursor::SlowNumber(double* out) {
   std::string_view text;
   JsonNumberParts parts;
   if (!ScanNumber(&text, &parts)) return false;
@@ -118,7 +116,7 @@ bool JsonCursor::Number(double* out) {
   return true;
 }
 
-bool JsonCursor::Int(int64_t* out) {
+bool JsonCursor::SlowInt(int64_t* out) {
   // Exact, from the text (no strtod: the page's core reads only integers,
   // and strtod is large in Wasm): significant digits times a power of ten.
   std::string_view text;
@@ -171,6 +169,15 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
   const char* p = text_.data();
   const size_t n = text_.size();
   size_t i = pos_;
+  // Elements go through a small buffer and are appended to `out` a block
+  // at a time: push_back's bookkeeping per element was most of this loop's
+  // time in Wasm.
+  int64_t block[128];
+  size_t k = 0;
+  auto done = [&](bool ok) {
+    out->insert(out->end(), block, block + k);
+    return ok;
+  };
   auto space = [&] {
     while (i < n &&
            (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t'))
@@ -179,11 +186,15 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
   auto close = [&] {
     pos_ = i + 1;
     --depth_;
-    return true;
+    return done(true);
   };
   space();
   if (i < n && p[i] == ']') return close();
   for (;;) {
+    if (k == sizeof block / sizeof block[0]) {
+      out->insert(out->end(), block, block + k);
+      k = 0;
+    }
     space();
     const size_t at = i;
     const bool negative = i < n && p[i] == '-';
@@ -197,11 +208,11 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
                        (i >= n || (p[i] != '.' && p[i] != 'e' && p[i] != 'E' &&
                                    !IsDigit(p[i])));
     if (plain) {
-      out->push_back(negative ? -v : v);
+      block[k++] = negative ? -v : v;
     } else {  // the general path (it also says what is wrong)
       pos_ = at;
-      if (!Int(&v)) return false;
-      out->push_back(v);
+      if (!SlowInt(&v)) return done(false);
+      block[k++] = v;
       i = pos_;
     }
     space();
@@ -211,7 +222,7 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
     }
     if (i < n && p[i] == ']') return close();
     pos_ = i;
-    return Fail("',' or ']'");
+    return done(Fail("',' or ']'"));
   }
 }
 

@@ -20,11 +20,21 @@ int64_t Whole(double v) {
 
 // One profile being read: its events may be anywhere in the trace.
 struct Pending {
-  int64_t pid = 0, tid = 0;
-  std::string id;
-  bool has_profile = false;  // its Profile (or CpuProfile) event was seen
-  RawCpuProfile p;
+  ChromeTraceRawProfile raw;
+  bool has_profile = false;     // its Profile (or CpuProfile) event was seen
   std::vector<int64_t> deltas;  // every chunk's, in order
+};
+
+// One Profile/ProfileChunk event's args.data as read: where p's tables
+// stood before it (nodes, samples, deltas were appended to them) and the
+// rest, applied by Commit().
+struct DataRead {
+  Pending* p = nullptr;
+  V8NodeTree::Mark nodes{0, 0};
+  size_t samples = 0, deltas = 0;
+  double start_us = 0, end_us = 0;
+  bool has_start = false, has_end = false, has_deltas = false;
+  bool cpu_profile = false;  // it has a cpuProfile member
 };
 
 // What an event says about itself before its args are read.
@@ -76,17 +86,28 @@ class Reader {
     if (!c.BeginArray()) return Fail(c);
     while (c.NextElement()) {
       EventHead e;
-      if (!Head(c, &e)) return Fail(c);
+      DataRead ahead;  // args read before the name was known (ReadAhead)
+      if (!Head(c, &e, &ahead)) return Fail(c);
       ++events_;
-      if (e.args && (e.name == "Profile" || e.name == "ProfileChunk" ||
-                     e.name == "CpuProfile")) {
-        if (!ProfileEvent(e)) return false;
+      const bool profile =
+          e.args && (e.name == "Profile" || e.name == "ProfileChunk" ||
+                     e.name == "CpuProfile");
+      if (ahead.p) {
+        std::string unused;
+        if (profile && e.name != "CpuProfile" && ahead.p == &ProfileOf(e) &&
+            (e.name == "ProfileChunk" || !ahead.cpu_profile) &&
+            Commit(e, ahead, &unused)) {
+          last_ = ahead.p;
+          continue;
+        }
+        Undo(ahead);
       }
+      if (profile && !ProfileEvent(e)) return false;
     }
     return c.ok() || Fail(c);
   }
 
-  bool Head(JsonCursor& c, EventHead* e) {
+  bool Head(JsonCursor& c, EventHead* e, DataRead* ahead) {
     if (!c.BeginObject()) return false;
     std::string_view key;
     while (c.NextKey(&key, &key_scratch_)) {
@@ -105,13 +126,46 @@ class Reader {
         double v;
         ok = c.Number(&v);
         e->id = std::to_string(Whole(v));
+      } else if (key == "args") {
+        e->args = c.Offset();
+        if (ahead->p) Undo(*ahead);  // a second args member
+        size_t end;
+        ok = ReadAhead(e->args, ahead, &end) ? (c.Seek(end), true) : c.Skip();
       } else {
-        if (key == "args") e->args = c.Offset();
         ok = c.Skip();
       }
       if (!ok) return false;
     }
     return c.ok();
+  }
+
+  // DevTools writes an event's args before its name: rather than skip a
+  // profile chunk and read it again once the name is known, its args are
+  // read as profile data into the profile the last profile event went to,
+  // and taken back (Undo) when the event turns out to be another's or not
+  // a profile event — or when anything in them is not as a chunk's would be
+  // (then the usual path reads them and says what is wrong). False: nothing
+  // was read ahead.
+  bool ReadAhead(size_t at, DataRead* read, size_t* end) {
+    if (!last_) return false;
+    JsonCursor c(text_);
+    c.Seek(at);
+    bool ok = c.BeginObject(), data = false;
+    std::string key, unused;
+    while (ok && c.NextKey(&key)) {
+      if (key != "data") {
+        ok = c.Skip();
+      } else {
+        ok = !data && ReadData(c, std::string_view(), last_, read, &unused);
+        data = true;
+      }
+    }
+    if (ok && c.ok()) {
+      *end = c.Offset();
+      return true;
+    }
+    Undo(*read);
+    return false;
   }
 
   Pending& ProfileOf(const EventHead& e) {
@@ -121,8 +175,8 @@ class Reader {
     by_key_.emplace(key, profiles_.size());
     profiles_.push_back(std::make_unique<Pending>());
     Pending& p = *profiles_.back();
-    p.pid = e.pid;
-    p.id = e.id;
+    p.raw.pid = e.pid;
+    p.raw.id = e.id;
     return p;
   }
 
@@ -137,49 +191,57 @@ class Reader {
     JsonCursor c(text_);
     c.Seek(e.args);
     Pending& p = ProfileOf(e);
+    last_ = &p;
     std::string inner;
     bool ok = c.BeginObject();
     std::string key;
     while (ok && c.NextKey(&key)) {
       if (key != "data") {
         ok = c.Skip();
-        continue;
+      } else if (e.name == "CpuProfile") {
+        ok = CpuProfileData(c, e, &p, &inner);
+      } else {
+        DataRead read;
+        ok = ReadData(c, e.name, &p, &read, &inner) && Commit(e, read, &inner);
       }
-      ok = e.name == "CpuProfile" ? CpuProfileData(c, e, &p, &inner)
-                                  : Data(c, e, &p, &inner);
     }
     if (ok && c.ok()) return true;
     return Say(Where(e) + ": " + (inner.empty() ? c.error() : inner));
   }
 
-  bool Data(JsonCursor& c, const EventHead& e, Pending* p, std::string* err) {
+  // Reads a Profile or ProfileChunk event's args.data (`name` empty: not
+  // known yet, read as either): nodes, samples and deltas go to p's tables,
+  // the rest into *read until Commit().
+  bool ReadData(JsonCursor& c, std::string_view name, Pending* p,
+                DataRead* read, std::string* err) {
+    RawCpuProfile& raw = p->raw.profile;
+    *read = DataRead{p, raw.tree.mark(), raw.samples.nodes.size(),
+                     p->deltas.size()};
     if (!c.BeginObject()) return false;
-    size_t samples_before = p->p.samples.nodes.size(), deltas = 0;
-    bool has_deltas = false;
     std::string key;
     while (c.NextKey(&key)) {
       bool ok = true;
-      if (key == "startTime" && e.name == "Profile") {
-        ok = c.Number(&p->p.start_us);
-        p->has_profile = true;
-        p->tid = e.tid;
+      if (key == "startTime" && name != "ProfileChunk") {
+        ok = c.Number(&read->start_us);
+        read->has_start = true;
       } else if (key == "endTime") {
-        ok = c.Number(&p->p.end_us);
+        ok = c.Number(&read->end_us);
+        read->has_end = true;
       } else if (key == "timeDeltas") {
-        size_t before = p->deltas.size();
         ok = ReadIntArray(c, &p->deltas);
-        deltas = p->deltas.size() - before;
-        has_deltas = true;
-      } else if (key == "cpuProfile" && e.name == "ProfileChunk") {
+        read->has_deltas = true;
+      } else if (key == "cpuProfile" && name != "Profile") {
+        read->cpu_profile = true;
         ok = c.BeginObject();
         while (ok && c.NextKey(&key)) {
           if (key == "nodes") {
             ok = c.BeginArray();
-            while (ok && c.NextElement()) ok = p->p.tree.ReadNode(c, err);
+            while (ok && c.NextElement()) ok = raw.tree.ReadNode(c, err);
           } else if (key == "samples") {
-            ok = ReadIntArray(c, &p->p.samples.nodes);
+            ok = ReadIntArray(c, &raw.samples.nodes);
           } else if (key == "endTime") {
-            ok = c.Number(&p->p.end_us);
+            ok = c.Number(&read->end_us);
+            read->has_end = true;
           } else {
             ok = c.Skip();
           }
@@ -189,18 +251,38 @@ class Reader {
       }
       if (!ok) return false;
     }
-    if (!c.ok()) return false;
-    size_t samples = p->p.samples.nodes.size() - samples_before;
-    if (e.name == "Profile" && !p->has_profile) {
+    return c.ok();
+  }
+
+  // The rules of one event's data, then what it says about the profile.
+  bool Commit(const EventHead& e, const DataRead& read, std::string* err) {
+    Pending* p = read.p;
+    const size_t samples = p->raw.profile.samples.nodes.size() - read.samples;
+    const size_t deltas = p->deltas.size() - read.deltas;
+    if (e.name == "Profile" && !read.has_start && !p->has_profile) {
       *err = "no data.startTime";
       return false;
     }
-    if (samples != deltas && (samples || has_deltas)) {
+    if (samples != deltas && (samples || read.has_deltas)) {
       *err = std::to_string(samples) + " samples but " +
              std::to_string(deltas) + " timeDeltas";
       return false;
     }
+    if (e.name == "Profile" && read.has_start) {
+      p->raw.profile.start_us = read.start_us;
+      p->has_profile = true;
+      p->raw.tid = e.tid;
+    }
+    if (read.has_end) p->raw.profile.end_us = read.end_us;
     return true;
+  }
+
+  void Undo(DataRead& read) {
+    if (!read.p) return;
+    read.p->raw.profile.tree.Rewind(read.nodes);
+    read.p->raw.profile.samples.nodes.resize(read.samples);
+    read.p->deltas.resize(read.deltas);
+    read = DataRead{};
   }
 
   bool CpuProfileData(JsonCursor& c, const EventHead& e, Pending* p,
@@ -216,9 +298,9 @@ class Reader {
         *err = "a second CpuProfile event of the same profile";
         return false;
       }
-      if (!ReadCpuProfile(c, &p->p, err)) return false;
+      if (!ReadCpuProfile(c, &p->raw.profile, err)) return false;
       p->has_profile = true;
-      p->tid = e.tid;
+      p->raw.tid = e.tid;
     }
     return c.ok();
   }
@@ -227,14 +309,15 @@ class Reader {
     for (auto& pending : profiles_) {
       Pending& p = *pending;
       std::string what =
-          "profile " + p.id + " (pid " + std::to_string(p.pid) + "): ";
+          "profile " + p.raw.id + " (pid " + std::to_string(p.raw.pid) + "): ";
       if (!p.has_profile)
         return Say(what + "ProfileChunk events without its Profile event");
-      if (!p.deltas.empty() || p.p.samples.times_us.empty())
-        AddDeltas(p.p.start_us, p.deltas, &p.p.samples.times_us);
+      if (!p.deltas.empty() || p.raw.profile.samples.times_us.empty())
+        AddDeltas(p.raw.profile.start_us, p.deltas,
+                  &p.raw.profile.samples.times_us);
       std::string err;
-      if (!p.p.tree.Validate(&err) ||
-          !CheckSamples(p.p.tree, p.p.samples.nodes, &err))
+      if (!p.raw.profile.tree.Validate(&err) ||
+          !CheckSamples(p.raw.profile.tree, p.raw.profile.samples.nodes, &err))
         return Say(what + err);
     }
     return true;
@@ -247,6 +330,7 @@ class Reader {
   uint32_t events_ = 0;
   std::vector<std::unique_ptr<Pending>> profiles_;
   std::map<std::pair<int64_t, std::string>, size_t> by_key_;
+  Pending* last_ = nullptr;  // the last profile event's profile
 };
 
 double MedianIntervalMs(const std::vector<double>& times_us) {
@@ -267,10 +351,9 @@ bool IsChromeTrace(std::string_view text) {
   return c.BeginObject() && c.NextKey(&key) && key == "traceEvents";
 }
 
-Status ImportChromeTrace(std::string_view json,
-                         const ChromeTraceImportOptions& options,
-                         std::vector<ChromeTraceProfile>* out,
-                         ChromeTraceImportInfo* info, std::string* error) {
+Status ReadChromeTrace(std::string_view json, double time_origin_us,
+                       std::vector<ChromeTraceRawProfile>* out,
+                       ChromeTraceImportInfo* info, std::string* error) {
   *info = ChromeTraceImportInfo{};
   error->clear();
   Reader r(json, error);
@@ -286,21 +369,34 @@ Status ImportChromeTrace(std::string_view json,
         "category)";
     return Status::kNoProfileThread;
   }
-  double origin = options.time_origin_us;
+  double origin = time_origin_us;
   if (!std::isfinite(origin)) {
     origin = std::numeric_limits<double>::infinity();
     for (auto& p : r.profiles()) {
-      origin = std::min(origin, p->p.start_us);
-      for (double t : p->p.samples.times_us) origin = std::min(origin, t);
+      const RawCpuProfile& raw = p->raw.profile;
+      origin = std::min(origin, raw.start_us);
+      for (double t : raw.samples.times_us) origin = std::min(origin, t);
     }
   }
   info->time_origin_us = origin;
-  for (auto& pending : r.profiles()) {
-    RawCpuProfile& p = pending->p;
+  for (auto& p : r.profiles()) out->push_back(std::move(p->raw));
+  return Status::kOk;
+}
+
+Status ImportChromeTrace(std::string_view json,
+                         const ChromeTraceImportOptions& options,
+                         std::vector<ChromeTraceProfile>* out,
+                         ChromeTraceImportInfo* info, std::string* error) {
+  std::vector<ChromeTraceRawProfile> raw;
+  Status st = ReadChromeTrace(json, options.time_origin_us, &raw, info, error);
+  if (st != Status::kOk) return st;
+  const double origin = info->time_origin_us;
+  for (ChromeTraceRawProfile& r : raw) {
+    RawCpuProfile& p = r.profile;
     ChromeTraceProfile prof;
-    prof.pid = pending->pid;
-    prof.tid = pending->tid;
-    prof.id = pending->id;
+    prof.pid = r.pid;
+    prof.tid = r.tid;
+    prof.id = r.id;
     prof.session = std::make_unique<Session>(SessionOptions{
         MedianIntervalMs(p.samples.times_us), options.max_buffer_size, 0});
     p.tree.Intern(&prof.session->trace());
@@ -308,8 +404,7 @@ Status ImportChromeTrace(std::string_view json,
                                  -std::numeric_limits<double>::infinity(),
                                  std::numeric_limits<double>::infinity(),
                                  prof.session.get(), &prof.truncated);
-    if (std::isfinite(p.end_us) && p.end_us >= origin)
-      prof.end_ms = (p.end_us - origin) / 1000;
+    prof.end_ms = RawCpuProfileEndMs(p, origin);
     out->push_back(std::move(prof));
   }
   return Status::kOk;

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "import/cpuprofile.h"
 #include "trace/session.h"
 
 namespace webprof {
@@ -63,6 +64,22 @@ struct ChromeTraceImportInfo {
 // A cheap sniff ("not my format" is false): a JSON array, or an object
 // whose first member is "traceEvents".
 bool IsChromeTrace(std::string_view text);
+
+// A profile of the trace read and validated but not imported (the merger
+// folds it without a session).
+struct ChromeTraceRawProfile {
+  int64_t pid = 0;
+  int64_t tid = 0;
+  std::string id;
+  RawCpuProfile profile;
+};
+
+// Reads every profile (in the order their first event appears) with
+// ImportChromeTrace's rules and errors; `info->time_origin_us` is
+// `time_origin_us`, or when NaN the earliest start or sample of them all.
+Status ReadChromeTrace(std::string_view json, double time_origin_us,
+                       std::vector<ChromeTraceRawProfile>* out,
+                       ChromeTraceImportInfo* info, std::string* error);
 
 // Appends one entry per profile to `out` (nothing on error).
 Status ImportChromeTrace(std::string_view json,

@@ -70,29 +70,45 @@ bool ReadCpuProfile(JsonCursor& c, RawCpuProfile* out, std::string* error) {
          CheckSamples(out->tree, out->samples.nodes, error);
 }
 
-Status ImportCpuProfile(std::string_view json,
-                        const CpuProfileImportOptions& options, Session* out,
-                        CpuProfileImportInfo* info, std::string* error) {
-  *info = CpuProfileImportInfo{};
+Status ReadCpuProfileText(std::string_view json, RawCpuProfile* out,
+                          std::string* error) {
   error->clear();
-  RawCpuProfile p;
   JsonCursor c(json);
-  if (!ReadCpuProfile(c, &p, error) || !c.AtEnd()) {
+  if (!ReadCpuProfile(c, out, error) || !c.AtEnd()) {
     if (error->empty()) *error = c.error();
     *error = ".cpuprofile: " + *error;
     return Status::kMalformedProfile;
   }
+  return Status::kOk;
+}
+
+double RawCpuProfileOriginUs(const RawCpuProfile& p) {
+  double origin = p.start_us;
+  for (double t : p.samples.times_us) origin = std::min(origin, t);
+  return origin;
+}
+
+double RawCpuProfileEndMs(const RawCpuProfile& p, double origin_us,
+                          double window_end_us) {
+  if (std::isfinite(p.end_us) && p.end_us >= origin_us)
+    return (std::min(p.end_us, window_end_us) - origin_us) / 1000;
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+Status ImportCpuProfile(std::string_view json,
+                        const CpuProfileImportOptions& options, Session* out,
+                        CpuProfileImportInfo* info, std::string* error) {
+  *info = CpuProfileImportInfo{};
+  RawCpuProfile p;
+  Status st = ReadCpuProfileText(json, &p, error);
+  if (st != Status::kOk) return st;
   double origin = options.time_origin_us;
-  if (!std::isfinite(origin)) {
-    origin = p.start_us;
-    for (double t : p.samples.times_us) origin = std::min(origin, t);
-  }
+  if (!std::isfinite(origin)) origin = RawCpuProfileOriginUs(p);
   p.tree.Intern(&out->trace());
   info->start_us = p.start_us;
   info->end_us = p.end_us;
   info->time_origin_us = origin;
-  if (std::isfinite(p.end_us) && p.end_us >= origin)
-    info->end_ms = (std::min(p.end_us, options.window_end_us) - origin) / 1000;
+  info->end_ms = RawCpuProfileEndMs(p, origin, options.window_end_us);
   info->nodes = static_cast<uint32_t>(p.tree.size());
   info->profile_samples = static_cast<uint32_t>(p.samples.nodes.size());
   info->samples =

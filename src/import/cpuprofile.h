@@ -72,5 +72,17 @@ struct RawCpuProfile {
 // Reads the object at the cursor and validates it. False: the cursor's
 // error, or `error` for what is wrong with the content.
 bool ReadCpuProfile(JsonCursor& c, RawCpuProfile* out, std::string* error);
+// The whole text as one .cpuprofile (ImportCpuProfile's errors, its
+// ".cpuprofile: " prefix included); for a reader that does not import into
+// a session (the merger).
+Status ReadCpuProfileText(std::string_view json, RawCpuProfile* out,
+                          std::string* error);
+// The default time origin: startTime, or the first sample when earlier.
+double RawCpuProfileOriginUs(const RawCpuProfile& p);
+// The profile's end (endTime, cut at `window_end_us`) in ms since
+// `origin_us`; NaN when it has none or it is before the origin.
+double RawCpuProfileEndMs(
+    const RawCpuProfile& p, double origin_us,
+    double window_end_us = std::numeric_limits<double>::infinity());
 
 }  // namespace webprof

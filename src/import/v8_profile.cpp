@@ -53,8 +53,53 @@ bool V8NodeTree::ReadCallFrame(JsonCursor& c, Node* n) {
   return c.ok();
 }
 
+bool V8NodeTree::ReadCompactNode(JsonCursor& c, Node* n) {
+  // {"id":I,"callFrame":{"functionName":S,"scriptId":X,"url":S,
+  // "lineNumber":I,"columnNumber":I} then any of "hitCount", "children",
+  // "parent", in any order.
+  std::string_view v;
+  if (!c.Match("{\"id\":") || !c.Int(&n->id) ||
+      !c.Match(",\"callFrame\":{\"functionName\":") || !c.String(&v, &scratch_))
+    return false;
+  n->name = Keep(v, scratch_);
+  if (!c.Match(",\"scriptId\":") || !c.Skip() || !c.Match(",\"url\":") ||
+      !c.String(&v, &scratch_))
+    return false;
+  n->url = Keep(v, scratch_);
+  if (!c.Match(",\"lineNumber\":") || !Position(c, &n->line) ||
+      !c.Match(",\"columnNumber\":") || !Position(c, &n->column) ||
+      !c.Match("}"))
+    return false;
+  for (;;) {
+    if (c.Match("}")) return true;
+    if (c.Match(",\"hitCount\":")) {
+      if (!c.Skip()) return false;
+    } else if (c.Match(",\"children\":")) {
+      n->children_begin = static_cast<uint32_t>(children_.size());
+      if (!ReadIntArray(c, &children_)) return false;
+      n->children_end = static_cast<uint32_t>(children_.size());
+    } else if (c.Match(",\"parent\":")) {
+      if (!c.Int(&n->parent_id)) return false;
+      if (n->parent_id == kNoParent) return c.Fail("a parent id");
+    } else {
+      return false;
+    }
+  }
+}
+
 bool V8NodeTree::ReadNode(JsonCursor& c, std::string* error) {
+  const uint32_t children = static_cast<uint32_t>(children_.size());
   Node n;
+  n.children_begin = n.children_end = children;
+  // The shape V8 writes, read without per-member bookkeeping; any other
+  // (members in another order, spaces, more members) is read member by
+  // member from the same offset.
+  const size_t at = c.Offset();
+  if (ReadCompactNode(c, &n)) return Add(n, error);
+  if (!c.ok()) return false;
+  c.Seek(at);
+  children_.resize(children);
+  n = Node{};
   bool has_id = false, has_frame = false;
   n.children_begin = n.children_end = static_cast<uint32_t>(children_.size());
   if (!c.BeginObject()) return false;
@@ -83,6 +128,10 @@ bool V8NodeTree::ReadNode(JsonCursor& c, std::string* error) {
              "th) has no " + (has_id ? "callFrame" : "id");
     return false;
   }
+  return Add(n, error);
+}
+
+bool V8NodeTree::Add(Node& n, std::string* error) {
   if (nodes_.size() >= 0xFFFFFFF0u) {
     *error = "too many nodes";
     return false;
@@ -92,14 +141,7 @@ bool V8NodeTree::ReadNode(JsonCursor& c, std::string* error) {
   return true;
 }
 
-bool V8NodeTree::Find(int64_t id, uint32_t* index) const {
-  if (!dense_.empty()) {
-    if (id < 0 || static_cast<uint64_t>(id) >= dense_.size() ||
-        dense_[static_cast<size_t>(id)] == 0)
-      return false;
-    *index = dense_[static_cast<size_t>(id)] - 1;
-    return true;
-  }
+bool V8NodeTree::FindSparse(int64_t id, uint32_t* index) const {
   auto it = index_.find(id);
   if (it == index_.end()) return false;
   *index = it->second;
@@ -244,33 +286,20 @@ bool CheckSamples(const V8NodeTree& tree, const std::vector<int64_t>& nodes,
 uint32_t AppendSamples(const V8NodeTree& tree, const V8Samples& s,
                        double origin_us, double window_start_us,
                        double window_end_us, Session* out, bool* truncated) {
-  const size_t n = std::min(s.nodes.size(), s.times_us.size());
-  std::vector<uint32_t> order;
-  order.reserve(n);
-  bool sorted = true;
-  for (size_t i = 0; i < n; ++i) {
-    double t = s.times_us[i];
-    if (t < window_start_us || t > window_end_us || t < origin_us) continue;
-    if (!order.empty() && t < s.times_us[order.back()]) sorted = false;
-    order.push_back(static_cast<uint32_t>(i));
-  }
-  if (!sorted)
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return s.times_us[a] < s.times_us[b];
-    });
   uint32_t kept = 0;
-  for (uint32_t i : order) {
-    uint32_t index = 0;
-    tree.Find(s.nodes[i], &index);  // CheckSamples() passed
-    Status st = out->TakeSample((s.times_us[i] - origin_us) / 1000.0,
-                                tree.stack(index));
-    if (st == Status::kOk) {
-      ++kept;
-    } else if (st == Status::kBufferFull || st == Status::kStopped) {
-      *truncated = true;
-      break;
-    }
-  }
+  std::vector<uint32_t> order;
+  ForEachSample(
+      tree, s, origin_us, window_start_us, window_end_us, &order,
+      [&](double ms, uint32_t index) {
+        Status st = out->TakeSample(ms, tree.stack(index));
+        if (st == Status::kOk) {
+          ++kept;
+        } else if (st == Status::kBufferFull || st == Status::kStopped) {
+          *truncated = true;
+          return false;
+        }
+        return true;
+      });
   return kept;
 }
 

@@ -21,6 +21,7 @@
 // frames: they are time the page's code caused.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -42,17 +43,44 @@ class V8NodeTree {
   bool ReadNode(JsonCursor& c, std::string* error);
   // Validates every node read so far (see above); nothing is interned.
   bool Validate(std::string* error);
+  // Before Validate(): forgets the nodes read after mark() (a reader that
+  // read ahead into this tree and found the nodes were not its own).
+  struct Mark {
+    size_t nodes, children;
+  };
+  Mark mark() const { return Mark{nodes_.size(), children_.size()}; }
+  void Rewind(Mark m) {
+    nodes_.resize(m.nodes);
+    children_.resize(m.children);
+  }
   // After Validate(): interns each node's stack into `trace`, parents first.
   void Intern(ProfilerTrace* trace);
 
+  // After Validate(), for a reader that interns elsewhere (the merger):
+  // node `index`'s parent's index (kNone: a root) and its frame (false: a
+  // pseudo-frame, no function: the node has its parent's stack).
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  uint32_t parent(uint32_t index) const { return nodes_[index].parent; }
+  bool frame(uint32_t index, RawFrame* out) const {
+    const Node& n = nodes_[index];
+    *out = RawFrame{n.name, n.url, n.line, n.column};
+    return !n.pseudo;
+  }
+
   // The node with this id; false when there is none.
-  bool Find(int64_t id, uint32_t* index) const;
+  bool Find(int64_t id, uint32_t* index) const {
+    if (dense_.empty()) return FindSparse(id, index);
+    if (id < 0 || static_cast<uint64_t>(id) >= dense_.size() ||
+        dense_[static_cast<size_t>(id)] == 0)
+      return false;
+    *index = dense_[static_cast<size_t>(id)] - 1;
+    return true;
+  }
   StackId stack(uint32_t index) const { return nodes_[index].stack; }
   size_t size() const { return nodes_.size(); }
 
  private:
   static constexpr int64_t kNoParent = std::numeric_limits<int64_t>::min();
-  static constexpr uint32_t kNone = 0xFFFFFFFFu;
   struct Node {
     int64_t id = 0;
     std::string_view name, url;
@@ -64,6 +92,11 @@ class V8NodeTree {
     StackId stack;
   };
   bool ReadCallFrame(JsonCursor& c, Node* n);
+  // V8's own compact node shape; false (the cursor's error, or none: not
+  // that shape) otherwise.
+  bool ReadCompactNode(JsonCursor& c, Node* n);
+  bool Add(Node& n, std::string* error);
+  bool FindSparse(int64_t id, uint32_t* index) const;
   std::string_view Keep(std::string_view s, const std::string& scratch);
 
   std::vector<Node> nodes_;
@@ -93,12 +126,53 @@ void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
 bool CheckSamples(const V8NodeTree& tree, const std::vector<int64_t>& nodes,
                   std::string* error);
 
-// Appends the samples in [window_start_us, window_end_us] to `out` in time
-// order (stable) as ms since `origin_us`; each node resolved in `tree`
-// (after Intern). Returns how many were kept; *truncated when the session's
-// buffer filled.
+// Calls take(ms, node index) for the samples in [window_start_us,
+// window_end_us] not before `origin_us`, in time order (stable), with ms
+// since `origin_us`; stops early when take() returns false. After
+// CheckSamples(). The one rule for which samples a profile has and when.
+template <typename Take>
+void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
+                   double window_start_us, double window_end_us,
+                   std::vector<uint32_t>* scratch, Take take);
+
+// Appends the samples (ForEachSample) to `out`, each node's stack as
+// interned in `tree` (after Intern). Returns how many were kept;
+// *truncated when the session's buffer filled.
 uint32_t AppendSamples(const V8NodeTree& tree, const V8Samples& s,
                        double origin_us, double window_start_us,
                        double window_end_us, Session* out, bool* truncated);
+
+template <typename Take>
+void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
+                   double window_start_us, double window_end_us,
+                   std::vector<uint32_t>* scratch, Take take) {
+  const size_t n = std::min(s.nodes.size(), s.times_us.size());
+  const double* t = s.times_us.data();
+  const int64_t* ids = s.nodes.data();
+  uint32_t index = 0;
+  // Most profiles are in order and inside the window: no index list then.
+  bool plain = true;
+  for (size_t i = 0; i < n && plain; ++i)
+    plain = t[i] >= window_start_us && t[i] <= window_end_us &&
+            t[i] >= origin_us && (i == 0 || t[i] >= t[i - 1]);
+  if (plain) {
+    for (size_t i = 0; i < n; ++i) {
+      tree.Find(ids[i], &index);  // CheckSamples() passed
+      if (!take((t[i] - origin_us) / 1000.0, index)) return;
+    }
+    return;
+  }
+  std::vector<uint32_t>& order = *scratch;
+  order.clear();
+  for (size_t i = 0; i < n; ++i)
+    if (t[i] >= window_start_us && t[i] <= window_end_us && t[i] >= origin_us)
+      order.push_back(static_cast<uint32_t>(i));
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return t[a] < t[b]; });
+  for (uint32_t i : order) {
+    tree.Find(ids[i], &index);
+    if (!take((t[i] - origin_us) / 1000.0, index)) return;
+  }
+}
 
 }  // namespace webprof

@@ -12,20 +12,20 @@ namespace webprof {
 namespace {
 
 constexpr uint32_t kNone = TraceLoader::kNone;
+static_assert(W3CTraceRows::kNone == kNone, "one 'absent'");
 
-struct FrameRow {
-  std::string_view name;
-  uint32_t resource = kNone, line = 0, column = 0;
-};
-
-struct SampleRow {
-  double timestamp;
-  double stack;  // W3C index, -1: none
-};
+using FrameRow = W3CTraceRows::Frame;
+using SampleRow = W3CTraceRows::Sample;
 
 class Reader {
  public:
-  explicit Reader(std::string_view text) : c_(text) {}
+  Reader(std::string_view text, W3CTraceRows* rows)
+      : resources(rows->resources),
+        frames(rows->frames),
+        stacks(rows->stacks),
+        samples(rows->samples),
+        c_(text),
+        owned_(rows->owned) {}
 
   bool Run(std::string* error) {
     bool ok = c_.BeginObject();
@@ -68,10 +68,10 @@ class Reader {
     return true;
   }
 
-  std::vector<std::string_view> resources;
-  std::vector<FrameRow> frames;
-  std::vector<uint32_t> stacks;  // [frame, parent] rows
-  std::vector<SampleRow> samples;
+  std::vector<std::string_view>& resources;
+  std::vector<FrameRow>& frames;
+  std::vector<uint32_t>& stacks;  // [frame, parent] rows
+  std::vector<SampleRow>& samples;
 
  private:
   std::string_view Text() {
@@ -84,7 +84,7 @@ class Reader {
 
   // A W3C index: an integer in [0, 2^32 - 2], or absent/null (kNone).
   bool Index(uint32_t* out) {
-    if (c_.TakeNull()) return *out = kNone, true;
+    if (c_.Match("null") || c_.TakeNull()) return *out = kNone, true;
     int64_t v;
     if (!c_.Int(&v)) return false;
     if (v < 0 || v >= kNone) return c_.Fail("an index >= 0");
@@ -192,19 +192,23 @@ class Reader {
   std::string scratch_, key_scratch_;
   const char* table_ = nullptr;  // the table being read, for errors
   size_t row_ = 0;
-  std::deque<std::string> owned_;
+  std::deque<std::string>& owned_;
   int seen_ = 0;
 };
 
-// Why the loader refused the stack rows: the first row it stopped at.
-std::string StackError(const std::vector<uint32_t>& rows, size_t frames,
-                       Status st) {
-  size_t i = 0;
-  for (; i < rows.size() / 2; ++i) {
-    if (rows[2 * i] >= frames) break;
-    if (rows[2 * i + 1] != kNone && rows[2 * i + 1] >= i) break;
+// The loader's rules for stack rows (trace_loader.h AddStacks), checked
+// before anything is loaded so that the error names the row.
+Status CheckStacks(const std::vector<uint32_t>& rows, size_t frames,
+                   size_t* row) {
+  const size_t n = rows.size() / 2;
+  for (size_t i = 0; i < n; ++i) {
+    *row = i;
+    if (rows[2 * i] >= frames) return Status::kUnknownFrame;
+    const uint32_t parent = rows[2 * i + 1];
+    if (parent != kNone && parent >= n) return Status::kUnknownParent;
+    if (parent != kNone && parent >= i) return Status::kParentNotBefore;
   }
-  return "stack " + std::to_string(i) + ": " + StatusMessage(st);
+  return Status::kOk;
 }
 
 }  // namespace
@@ -217,50 +221,71 @@ bool IsW3CTrace(std::string_view text) {
           key == "samples");
 }
 
-Status ImportW3CTrace(std::string_view json, Session* out,
-                      W3CTraceImportInfo* info, std::string* error) {
-  *info = W3CTraceImportInfo{};
+Status ReadW3CTrace(std::string_view json, W3CTraceRows* rows,
+                    std::string* error) {
   error->clear();
-  Reader r(json);
   std::string why;
   auto fail = [&](std::string what) {
     *error = "W3C trace: " + what;
     return Status::kMalformedProfile;
   };
-  if (!r.Run(&why)) return fail(why);
-  info->frames = static_cast<uint32_t>(r.frames.size());
-  info->stacks = static_cast<uint32_t>(r.stacks.size() / 2);
-  info->samples = static_cast<uint32_t>(r.samples.size());
-  TraceLoader loader(&out->trace());
-  for (std::string_view url : r.resources) {
-    Status st = loader.AddResource(url);
-    if (st != Status::kOk)
-      return fail(std::string("resources: ") + StatusMessage(st));
+  if (!Reader(json, rows).Run(&why)) return fail(why);
+  for (size_t i = 0; i < rows->frames.size(); ++i) {
+    const uint32_t r = rows->frames[i].resource;
+    if (r != kNone && r >= rows->resources.size())
+      return fail("frame " + std::to_string(i) + ": " +
+                  StatusMessage(Status::kUnknownResource));
   }
-  for (size_t i = 0; i < r.frames.size(); ++i) {
-    const FrameRow& f = r.frames[i];
-    Status st = loader.AddFrame(f.name, f.resource, f.line, f.column);
-    if (st != Status::kOk)
-      return fail("frame " + std::to_string(i) + ": " + StatusMessage(st));
-  }
-  Status st = loader.AddStacks(r.stacks.data(), r.stacks.size() / 2);
-  if (st != Status::kOk) return fail(StackError(r.stacks, r.frames.size(), st));
-  double prev = -1;
-  for (size_t i = 0; i < r.samples.size(); ++i) {
-    const SampleRow& s = r.samples[i];
-    // Checked here, before any sample is loaded, to name the row; order
-    // is not checked (sorted below).
-    st = SampleTimeStatus(s.timestamp, prev);
-    if (st == Status::kOk && s.stack >= double(info->stacks))
-      st = Status::kUnknownStack;
+  size_t row = 0;
+  Status st = CheckStacks(rows->stacks, rows->frames.size(), &row);
+  if (st != Status::kOk)
+    return fail("stack " + std::to_string(row) + ": " + StatusMessage(st));
+  const double stacks = double(rows->stacks.size() / 2);
+  for (size_t i = 0; i < rows->samples.size(); ++i) {
+    const SampleRow& s = rows->samples[i];
+    // Order is not checked (sorted below).
+    st = SampleTimeStatus(s.timestamp, -1);
+    if (st == Status::kOk && s.stack >= stacks) st = Status::kUnknownStack;
     if (st != Status::kOk)
       return fail("sample " + std::to_string(i) + ": " + StatusMessage(st));
   }
   auto earlier = [](const SampleRow& a, const SampleRow& b) {
     return a.timestamp < b.timestamp;
   };
-  if (!std::is_sorted(r.samples.begin(), r.samples.end(), earlier))
-    std::stable_sort(r.samples.begin(), r.samples.end(), earlier);
+  if (!std::is_sorted(rows->samples.begin(), rows->samples.end(), earlier))
+    std::stable_sort(rows->samples.begin(), rows->samples.end(), earlier);
+  return Status::kOk;
+}
+
+Status ImportW3CTrace(std::string_view json, Session* out,
+                      W3CTraceImportInfo* info, std::string* error) {
+  *info = W3CTraceImportInfo{};
+  W3CTraceRows r;
+  Status st = ReadW3CTrace(json, &r, error);
+  if (st != Status::kOk) return st;
+  auto fail = [&](std::string what) {
+    *error = "W3C trace: " + what;
+    return Status::kMalformedProfile;
+  };
+  info->frames = static_cast<uint32_t>(r.frames.size());
+  info->stacks = static_cast<uint32_t>(r.stacks.size() / 2);
+  info->samples = static_cast<uint32_t>(r.samples.size());
+  // The rows were checked: only a table's cap can refuse them now.
+  TraceLoader loader(&out->trace());
+  for (std::string_view url : r.resources) {
+    st = loader.AddResource(url);
+    if (st != Status::kOk)
+      return fail(std::string("resources: ") + StatusMessage(st));
+  }
+  for (size_t i = 0; i < r.frames.size(); ++i) {
+    const FrameRow& f = r.frames[i];
+    st = loader.AddFrame(f.name, f.resource, f.line, f.column);
+    if (st != Status::kOk)
+      return fail("frame " + std::to_string(i) + ": " + StatusMessage(st));
+  }
+  st = loader.AddStacks(r.stacks.data(), r.stacks.size() / 2);
+  if (st != Status::kOk)
+    return fail("stacks: " + std::string(StatusMessage(st)));
   static_assert(sizeof(SampleRow) == sizeof(Sample), "a row fills a Sample");
   for (size_t at = 0; at < r.samples.size();) {
     SampleBuffer::Span span = loader.ReserveSamples(r.samples.size() - at);

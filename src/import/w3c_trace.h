@@ -17,8 +17,10 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "trace/session.h"
@@ -32,6 +34,32 @@ struct W3CTraceImportInfo {
 // A cheap sniff ("not my format" is false): an object whose first member is
 // "resources", "frames", "stacks" or "samples".
 bool IsW3CTrace(std::string_view text);
+
+// The trace's tables as read from the text and validated (W3C indices;
+// kNone = absent): every index names a row, a stack's parent is an earlier
+// row, sample times are finite and >= 0; samples in time order (stable).
+// Strings view the text (or `owned`, for those that had escapes).
+struct W3CTraceRows {
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  struct Frame {
+    std::string_view name;
+    uint32_t resource = kNone, line = 0, column = 0;  // 1-based, 0: absent
+  };
+  struct Sample {
+    double timestamp;  // ms
+    double stack;      // a W3C stack index, -1: none
+  };
+  std::vector<std::string_view> resources;
+  std::vector<Frame> frames;
+  std::vector<uint32_t> stacks;  // [frame, parent] rows
+  std::vector<Sample> samples;
+  std::deque<std::string> owned;
+};
+
+// ImportW3CTrace's reading and every check of its rows (its errors), for a
+// reader that does not import into a session (the merger).
+Status ReadW3CTrace(std::string_view json, W3CTraceRows* out,
+                    std::string* error);
 
 Status ImportW3CTrace(std::string_view json, Session* out,
                       W3CTraceImportInfo* info, std::string* error);

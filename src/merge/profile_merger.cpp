@@ -15,8 +15,10 @@
 namespace webprof {
 namespace {
 
-constexpr uint32_t kUnresolved = 0xFFFFFFFEu;  // never an id (caps < it)
+constexpr uint32_t kNone = 0xFFFFFFFFu;  // no row (a root's parent)
 constexpr uint32_t kNoMap = 0xFFFFFFFFu;
+static_assert(StackId::kNoneValue == kNone && FrameId::kNoneValue == kNone,
+              "a row mapped to no stack or frame holds None");
 
 // The file name of a URL's path: what a bare map key ("app.js") matches.
 std::string_view FileName(std::string_view url) {
@@ -25,10 +27,48 @@ std::string_view FileName(std::string_view url) {
   return slash == std::string_view::npos ? url : url.substr(slash + 1);
 }
 
-SessionOptions InputSession() {
-  // One input's samples; no cap below the importers' own.
-  return SessionOptions{1, 0xFFFFFFFFu, 0};
-}
+// The three kinds of input rows, as Resolve() reads them.
+// V8: a row is a node; each node has its own frame (key = row).
+struct V8Rows {
+  const V8NodeTree& tree;
+  uint32_t parent(uint32_t row) const { return tree.parent(row); }
+  uint32_t frame_key(uint32_t row) const { return row; }
+  bool frame(uint32_t key, RawFrame* out) const { return tree.frame(key, out); }
+};
+
+// W3C: a row is a stack row [frame, parent]; frames are shared rows.
+struct W3CRows {
+  const W3CTraceRows& t;
+  uint32_t parent(uint32_t row) const { return t.stacks[2 * row + 1]; }
+  uint32_t frame_key(uint32_t row) const { return t.stacks[2 * row]; }
+  bool frame(uint32_t key, RawFrame* out) const {
+    const W3CTraceRows::Frame& f = t.frames[key];
+    *out = RawFrame{
+        f.name,
+        f.resource == kNone ? std::string_view() : t.resources[f.resource],
+        f.line, f.column};
+    return true;
+  }
+};
+
+// A trace already imported into a session (Gecko's threads).
+struct TraceRows {
+  const ProfilerTrace& t;
+  uint32_t parent(uint32_t row) const {
+    return t.stacks().Get(StackId(row)).parent.value;
+  }
+  uint32_t frame_key(uint32_t row) const {
+    return t.stacks().Get(StackId(row)).frame.value;
+  }
+  bool frame(uint32_t key, RawFrame* out) const {
+    const Frame& f = t.frames().Get(FrameId(key));
+    *out = RawFrame{
+        t.names().Get(f.name),
+        f.resource.is_none() ? std::string_view() : t.resource_url(f.resource),
+        f.line, f.column};
+    return true;
+  }
+};
 
 }  // namespace
 
@@ -60,36 +100,39 @@ Status ProfileMerger::AddInput(std::string_view text, std::string_view name,
   info->format = DetectProfileFormat(text);
   std::string why;
   Status st = Status::kOk;
+  // Each reader validates the whole input before anything is folded.
   switch (info->format) {
     case ProfileFormat::kCpuProfile: {
-      Session s(InputSession());
-      CpuProfileImportInfo got;
-      st = ImportCpuProfile(text, CpuProfileImportOptions{}, &s, &got, &why);
-      if (st == Status::kOk) AddTrace(s.trace(), got.end_ms, info);
+      RawCpuProfile p;
+      st = ReadCpuProfileText(text, &p, &why);
+      if (st == Status::kOk) {
+        const double origin = RawCpuProfileOriginUs(p);
+        AddV8Profile(p, origin, RawCpuProfileEndMs(p, origin), info);
+      }
       break;
     }
     case ProfileFormat::kChromeTrace: {
-      std::vector<ChromeTraceProfile> profiles;
+      std::vector<ChromeTraceRawProfile> profiles;
       ChromeTraceImportInfo got;
-      st = ImportChromeTrace(text, ChromeTraceImportOptions{}, &profiles, &got,
-                             &why);
-      // One thread at a time, each session dropped once folded.
-      for (ChromeTraceProfile& p : profiles) {
-        AddTrace(p.session->trace(), p.end_ms, info);
-        p.session.reset();
+      st = ReadChromeTrace(text, std::numeric_limits<double>::quiet_NaN(),
+                           &profiles, &got, &why);
+      // One thread at a time, each dropped once folded.
+      for (ChromeTraceRawProfile& p : profiles) {
+        AddV8Profile(p.profile, got.time_origin_us,
+                     RawCpuProfileEndMs(p.profile, got.time_origin_us), info);
+        p.profile = RawCpuProfile{};
       }
       break;
     }
     case ProfileFormat::kW3CTrace: {
-      Session s(InputSession());
-      W3CTraceImportInfo got;
-      st = ImportW3CTrace(text, &s, &got, &why);
-      if (st == Status::kOk)
-        AddTrace(s.trace(), std::numeric_limits<double>::quiet_NaN(), info);
+      W3CTraceRows rows;
+      st = ReadW3CTrace(text, &rows, &why);
+      if (st == Status::kOk) AddW3CRows(rows, info);
       break;
     }
     case ProfileFormat::kGeckoProfile: {
-      Session s(InputSession());
+      // One input's samples; no cap below the importer's own.
+      Session s(SessionOptions{1, 0xFFFFFFFFu, 0});
       GeckoImportInfo got;
       st = ImportGeckoProfile(text, GeckoImportOptions{}, &s, &got, &why);
       if (st == Status::kOk)
@@ -111,37 +154,33 @@ Status ProfileMerger::AddInput(std::string_view text, std::string_view name,
   return Status::kOk;
 }
 
-void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
-                             MergeInputInfo* info) {
-  const SampleBuffer& s = in.samples();
-  const size_t n = s.size();
-  if (n == 0) return;
-  stack_map_.assign(in.stacks().size(), kUnresolved);
-  frame_map_.assign(in.frames().size(), kUnresolved);
-  resource_map_.assign(in.resources().size(), kUnresolved);
-  gaps_.clear();
+void ProfileMerger::BeginInput(size_t rows, size_t frame_keys) {
+  stack_map_.assign(rows, kUnresolved);
+  frame_map_.assign(frame_keys, kUnresolved);
+  map_of_url_.clear();
+}
 
-  int64_t total = 0;
-  int64_t at = MsToNs(s[0].timestamp);
-  for (size_t i = 0; i + 1 < n; ++i) {
-    int64_t next = MsToNs(s[i + 1].timestamp);
-    int64_t gap = std::max<int64_t>(0, next - at);  // sessions are ordered
-    at = next;
-    gaps_.push_back(gap);
-    Add(Resolve(in, s[i].stack), 1, gap);
-    total += gap;
-  }
+void ProfileMerger::BeginThread(size_t samples) {
+  gaps_.clear();
+  gaps_.reserve(samples);
+  thread_at_ = thread_total_ = 0;
+  thread_prev_ = StackId::None();
+  thread_samples_ = 0;
+}
+
+void ProfileMerger::EndThread(double end_ms, MergeInputInfo* info) {
+  const uint64_t n = thread_samples_;
+  if (n == 0) return;
   int64_t last = 0;
-  if (std::isfinite(end_ms) && MsToNs(end_ms) > at) {
-    last = MsToNs(end_ms) - at;
+  if (std::isfinite(end_ms) && MsToNs(end_ms) > thread_at_) {
+    last = MsToNs(end_ms) - thread_at_;
   } else if (!gaps_.empty()) {
     auto mid = gaps_.begin() + gaps_.size() / 2;
     std::nth_element(gaps_.begin(), mid, gaps_.end());
     last = *mid;
   }
-  Add(Resolve(in, s[n - 1].stack), 1, last);
-  total += last;
-
+  Add(thread_prev_, 1, last);
+  const int64_t total = thread_total_ + last;
   ++totals_.profiles;
   totals_.samples += n;
   totals_.time_ns += total;
@@ -150,73 +189,111 @@ void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
   info->time_ns += total;
 }
 
-void ProfileMerger::Add(StackId s, uint64_t count, int64_t ns) {
-  SampleWeight& w = s.is_none() ? stackless_ : weights_[s.value];
-  w.count += count;
-  w.time_ns += ns;
+void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
+                             MergeInputInfo* info) {
+  const SampleBuffer& s = in.samples();
+  TraceRows rows{in};
+  BeginInput(in.stacks().size(), in.frames().size());
+  BeginThread(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const StackId st = s[i].stack;
+    // A sample of a stack the trace does not hold has none (as before).
+    Take(MsToNs(s[i].timestamp), st.is_none() || !in.stacks().Contains(st)
+                                     ? StackId::None()
+                                     : Resolve(rows, st.value));
+  }
+  EndThread(end_ms, info);
 }
 
-StackId ProfileMerger::Resolve(const ProfilerTrace& in, StackId s) {
-  if (s.is_none() || s.value >= stack_map_.size()) return StackId::None();
-  if (stack_map_[s.value] != kUnresolved) return StackId(stack_map_[s.value]);
-  // Up to the first ancestor already mapped; parents come before children
-  // in every trace (stack.h), so the walk ends.
+void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
+                                 double end_ms, MergeInputInfo* info) {
+  V8Rows rows{p.tree};
+  BeginInput(p.tree.size(), p.tree.size());
+  BeginThread(p.samples.nodes.size());
+  ForEachSample(p.tree, p.samples, origin_us,
+                -std::numeric_limits<double>::infinity(),
+                std::numeric_limits<double>::infinity(), &order_,
+                [&](double ms, uint32_t node) {
+                  Take(MsToNs(ms), Resolve(rows, node));
+                  return true;
+                });
+  EndThread(end_ms, info);
+}
+
+void ProfileMerger::AddW3CRows(const W3CTraceRows& t, MergeInputInfo* info) {
+  W3CRows rows{t};
+  BeginInput(t.stacks.size() / 2, t.frames.size());
+  BeginThread(t.samples.size());
+  for (const W3CTraceRows::Sample& s : t.samples)
+    Take(MsToNs(s.timestamp),
+         s.stack < 0 ? StackId::None() : Resolve(rows, uint32_t(s.stack)));
+  EndThread(std::numeric_limits<double>::quiet_NaN(), info);
+}
+
+template <typename Input>
+StackId ProfileMerger::ResolveChain(const Input& in, uint32_t row) {
+  // Up to the first ancestor already mapped; every reader checked that
+  // parents form no cycle, so the walk ends.
   chain_.clear();
-  for (StackId k = s; !k.is_none() && stack_map_[k.value] == kUnresolved;
-       k = in.stacks().Get(k).parent)
-    chain_.push_back(k.value);
+  for (uint32_t k = row; k != kNone && stack_map_[k] == kUnresolved;
+       k = in.parent(k))
+    chain_.push_back(k);
   for (size_t i = chain_.size(); i-- > 0;) {
-    const Stack& row = in.stacks().Get(StackId(chain_[i]));
-    StackId parent = row.parent.is_none()
-                         ? StackId::None()
-                         : StackId(stack_map_[row.parent.value]);
-    FrameId f = MapFrame(in, row.frame);
-    StackId out = parent;  // a frame past a cap: time goes to the caller
+    const uint32_t r = chain_[i], p = in.parent(r);
+    const StackId parent =
+        p == kNone ? StackId::None() : StackId(stack_map_[p]);
+    // No function (a V8 pseudo-frame) or a frame past a cap: the row has
+    // its parent's stack, so its time goes to the caller.
+    StackId out = parent;
+    const FrameId f = MapFrame(in, in.frame_key(r));
     if (!f.is_none()) {
       StackId got;
       if (merged_.InternStack(f, parent, &got) == Status::kOk) out = got;
     }
     if (!out.is_none() && out.value >= weights_.size())
       weights_.resize(out.value + 1);
-    stack_map_[chain_[i]] = out.value;
+    stack_map_[r] = out.value;
   }
-  return StackId(stack_map_[s.value]);
+  return StackId(stack_map_[row]);
 }
 
-const ProfileMerger::MapEntry* ProfileMerger::MapFor(const ProfilerTrace& in,
-                                                     ResourceId r) {
-  if (maps_.empty() || r.is_none()) return nullptr;
-  uint32_t& slot = resource_map_[r.value];
-  if (slot == kUnresolved) {
-    slot = kNoMap;
-    std::string_view url = in.resource_url(r);
+const ProfileMerger::MapEntry* ProfileMerger::MapFor(std::string_view url) {
+  auto cached = map_of_url_.find(url);
+  uint32_t slot = kNoMap;
+  if (cached != map_of_url_.end()) {
+    slot = cached->second;
+  } else {
     auto it = maps_by_key_.find(std::string(url));
     if (it == maps_by_key_.end())
       it = maps_by_key_.find(std::string(FileName(url)));
     if (it != maps_by_key_.end()) slot = static_cast<uint32_t>(it->second);
+    map_of_url_.emplace(url, slot);
   }
   return slot == kNoMap ? nullptr : maps_[slot].get();
 }
 
-FrameId ProfileMerger::MapFrame(const ProfilerTrace& in, FrameId f) {
-  uint32_t& slot = frame_map_[f.value];
+template <typename Input>
+FrameId ProfileMerger::MapFrame(const Input& in, uint32_t key) {
+  uint32_t& slot = frame_map_[key];
   if (slot != kUnresolved) return FrameId(slot);
-  const Frame& fr = in.frames().Get(f);
-  RawFrame raw{
-      in.names().Get(fr.name),
-      fr.resource.is_none() ? std::string_view() : in.resource_url(fr.resource),
-      fr.line, fr.column};
-  const MapEntry* m = MapFor(in, fr.resource);
+  RawFrame raw;
+  if (!in.frame(key, &raw)) {
+    slot = FrameId::None().value;
+    return FrameId::None();
+  }
+  const MapEntry* m =
+      maps_.empty() || raw.resource.empty() ? nullptr : MapFor(raw.resource);
   OriginalFrame orig;
-  if (m && fr.line && fr.column &&
-      m->symbolicator->Resolve(fr.line, fr.column, &orig)) {
+  if (m && raw.line && raw.column &&
+      m->symbolicator->Resolve(raw.line, raw.column, &orig)) {
     if (orig.has_name) raw.name = orig.name;
     raw.resource = m->map.sources()[orig.source];
     raw.line = orig.line;
     raw.column = orig.column;
   }
-  slot = merged_.InternFrame(raw).value;
-  return FrameId(slot);
+  const FrameId f = merged_.InternFrame(raw);
+  slot = f.value;
+  return f;
 }
 
 uint32_t ProfileMerger::weighted_stacks() const {
@@ -273,8 +350,8 @@ size_t ProfileMerger::memory_bytes() const {
   for (const auto& m : maps_) maps += m->map.segment_count() * 20;
   return merged_.memory_bytes() + weights_.capacity() * sizeof(SampleWeight) +
          view_weights_.capacity() * sizeof(SampleWeight) + maps +
-         (stack_map_.capacity() + frame_map_.capacity() +
-          resource_map_.capacity()) *
+         (stack_map_.capacity() + frame_map_.capacity() + chain_.capacity() +
+          order_.capacity()) *
              sizeof(uint32_t) +
          gaps_.capacity() * sizeof(int64_t);
 }

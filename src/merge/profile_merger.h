@@ -5,14 +5,17 @@
 //
 // Problem: a fleet's profiles are thousands of files of 10^4..10^6 samples
 // each; what people want is their sum. Keeping samples would cost memory per
-// sample and per file. So an input is imported into a session of its own
-// (the importers' rules, validation and errors are theirs), its stacks are
-// re-interned into the merged trace — a function is the same function in
-// every input when (name, resource, line, column) are equal, after its
-// script's source map (if given) moved it to the original function — and
-// each sample adds 1 and its time to its stack's weight; then the input's
-// session and text are dropped. Memory: the merged tables (distinct
-// strings, frames, stacks: their caps apply) plus one input at a time.
+// sample and per file. So an input is read and validated by its importer's
+// reader (the importers' rules and errors are theirs; nothing is folded
+// until the whole input passed), then its stack rows — V8 nodes, W3C stack
+// rows, a Gecko thread's session — are interned straight into the merged
+// trace when a sample first reaches them (no per-input session: each frame
+// is interned once) — a function is the same function in every input when
+// (name, resource, line, column) are equal, after its script's source map
+// (if given) moved it to the original function — and each sample adds 1
+// and its time to its stack's weight; then the input's rows and text are
+// dropped. Memory: the merged tables (distinct strings, frames, stacks:
+// their caps apply) plus one input at a time.
 //
 // A sample's time: until the next sample of its thread (the convention of
 // DevTools and speedscope for V8 profiles, and so of the formats it goes
@@ -34,7 +37,9 @@
 #include "base/status.h"
 #include "export/byte_sink.h"
 #include "export/export_input.h"
+#include "import/cpuprofile.h"
 #include "import/profile_format.h"
+#include "import/w3c_trace.h"
 #include "symbolicate/source_map.h"
 #include "symbolicate/symbolicator.h"
 #include "trace/profiler_trace.h"
@@ -79,6 +84,11 @@ class ProfileMerger {
   // on its samples' clock, NaN when unknown. Adds to *info.
   void AddTrace(const ProfilerTrace& trace, double end_ms,
                 MergeInputInfo* info);
+  // The same for a V8 profile read and validated (import/cpuprofile.h) and
+  // for a W3C trace's validated rows (import/w3c_trace.h).
+  void AddV8Profile(const RawCpuProfile& profile, double origin_us,
+                    double end_ms, MergeInputInfo* info);
+  void AddW3CRows(const W3CTraceRows& rows, MergeInputInfo* info);
 
   const MergeTotals& totals() const { return totals_; }
   // Distinct stacks with samples (the stackless one included).
@@ -99,10 +109,43 @@ class ProfileMerger {
 
  private:
   struct MapEntry;
-  StackId Resolve(const ProfilerTrace& in, StackId s);
-  FrameId MapFrame(const ProfilerTrace& in, FrameId f);
-  const MapEntry* MapFor(const ProfilerTrace& in, ResourceId r);
-  void Add(StackId s, uint64_t count, int64_t ns);
+  // One input's rows, read through an adapter (Input: parent(row), the
+  // frame key of a row, frame(key) -> RawFrame or false for no function);
+  // rows and frame keys index stack_map_ and frame_map_.
+  void BeginInput(size_t rows, size_t frame_keys);
+  template <typename Input>
+  StackId Resolve(const Input& in, uint32_t row) {
+    const uint32_t m = stack_map_[row];
+    return m != kUnresolved ? StackId(m) : ResolveChain(in, row);
+  }
+  template <typename Input>
+  StackId ResolveChain(const Input& in, uint32_t row);
+  template <typename Input>
+  FrameId MapFrame(const Input& in, uint32_t key);
+  const MapEntry* MapFor(std::string_view url);
+  void Add(StackId s, uint64_t count, int64_t ns) {
+    SampleWeight& w = s.is_none() ? stackless_ : weights_[s.value];
+    w.count += count;
+    w.time_ns += ns;
+  }
+
+  // A thread's samples, in time order, folded as they come: each sample's
+  // time is known when the next one arrives.
+  void BeginThread(size_t samples);
+  void Take(int64_t ns, StackId s) {
+    if (thread_samples_ > 0) {
+      const int64_t gap = ns > thread_at_ ? ns - thread_at_ : 0;
+      gaps_.push_back(gap);
+      Add(thread_prev_, 1, gap);
+      thread_total_ += gap;
+    }
+    thread_at_ = ns;
+    thread_prev_ = s;
+    ++thread_samples_;
+  }
+  void EndThread(double end_ms, MergeInputInfo* info);
+
+  static constexpr uint32_t kUnresolved = 0xFFFFFFFEu;  // never an id
 
   ProfilerTrace merged_;
   // By merged StackId; the last entry is the stackless samples'.
@@ -113,10 +156,16 @@ class ProfileMerger {
   std::vector<std::unique_ptr<MapEntry>> maps_;
   std::unordered_map<std::string, size_t> maps_by_key_;
 
-  // Per input, reused: input id -> merged id (kUnresolved until used).
-  std::vector<uint32_t> stack_map_, frame_map_, resource_map_;
-  std::vector<uint32_t> chain_;
+  // Per input, reused: input row / frame key -> merged id (kUnresolved
+  // until used); a script's URL -> its map (maps_ index, or kNoMap).
+  std::vector<uint32_t> stack_map_, frame_map_;
+  std::unordered_map<std::string_view, uint32_t> map_of_url_;
+  std::vector<uint32_t> chain_, order_;
+  // The thread being folded: its last sample (time, stack), count, time.
   std::vector<int64_t> gaps_;
+  int64_t thread_at_ = 0, thread_total_ = 0;
+  StackId thread_prev_;
+  uint64_t thread_samples_ = 0;
 
   // ExportView()'s.
   std::vector<SampleWeight> view_weights_;

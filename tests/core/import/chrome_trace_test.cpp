@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "export/format_chrome_trace.h"
@@ -74,6 +75,67 @@ TEST(ChromeTrace, ChunksNodesAcrossChunksAndEndTime) {
   EXPECT_DOUBLE_EQ(t.samples()[3].timestamp, 0.4);  // origin: startTime
   EXPECT_DOUBLE_EQ(p.end_ms, 0.8);
   EXPECT_EQ(t.frames().Get(FrameId(0)).line, 1u);
+}
+
+// Args come before the name, so the reader reads them ahead into the last
+// profile's tables: interleaved profiles and an event whose args look like
+// a chunk's must each end up where they belong, and nowhere else.
+TEST(ChromeTrace, ArgsReadAheadGoToTheirOwnProfileOnly) {
+  auto chunk = [](const char* id, const char* data) {
+    return std::string(R"J({"args":{"data":)J") + data +
+           R"J(},"cat":"c","id":")J" + id +
+           R"J(","name":"ProfileChunk","ph":"P","pid":5,"tid":9,"ts":0})J";
+  };
+  auto node = [](int id, int parent, const char* name) {
+    return R"J({"id":)J" + std::to_string(id) +
+           R"J(,"callFrame":{"functionName":")J" + name +
+           R"J(","scriptId":"3","url":"https://x.test/a.js","lineNumber":0,"columnNumber":0})J" +
+           (parent ? R"J(,"parent":)J" + std::to_string(parent) : "") + "}";
+  };
+  const std::string root =
+      R"J({"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1}})J";
+  const std::string json =
+      std::string("[") +
+      R"J({"args":{"data":{"startTime":1000}},"id":"0x1","name":"Profile","ph":"P","pid":5,"tid":7,"ts":0},)J"
+      R"J({"args":{"data":{"startTime":1000}},"id":"0x2","name":"Profile","ph":"P","pid":5,"tid":8,"ts":0},)J" +
+      chunk("0x1",
+            (R"J({"cpuProfile":{"nodes":[)J" + root + "," + node(2, 1, "a") +
+             R"J(],"samples":[2]},"timeDeltas":[100]})J")
+                .c_str()) +
+      "," +
+      chunk("0x2",
+            (R"J({"cpuProfile":{"nodes":[)J" + root + "," + node(2, 1, "b") +
+             R"J(],"samples":[2]},"timeDeltas":[50]})J")
+                .c_str()) +
+      "," +
+      chunk("0x2", (R"J({"cpuProfile":{"nodes":[)J" + node(3, 2, "c") +
+                    R"J(],"samples":[3,2]},"timeDeltas":[50,50]})J")
+                       .c_str()) +
+      "," +
+      // Not a profile event, though its args read as a chunk's.
+      R"J({"args":{"data":{"cpuProfile":{"nodes":[)J" + node(9, 0, "fake") +
+      R"J(],"samples":[9]},"timeDeltas":[1]}},"name":"Other","ph":"X","pid":5,"tid":8,"ts":0},)J" +
+      chunk(
+          "0x1",
+          R"J({"cpuProfile":{"samples":[1]},"timeDeltas":[100],"endTime":1300})J") +
+      "]";
+  Imported r;
+  Import(json, &r);
+  ASSERT_EQ(r.status, Status::kOk) << r.error;
+  ASSERT_EQ(r.profiles.size(), 2u);
+  const ProfilerTrace& a = r.profiles[0].session->trace();
+  const ProfilerTrace& b = r.profiles[1].session->trace();
+  EXPECT_EQ(r.profiles[0].id, "0x1");
+  ASSERT_EQ(a.samples().size(), 2u);
+  EXPECT_EQ(StackPath(a, a.samples()[0].stack), "a");
+  EXPECT_TRUE(a.samples()[1].stack.is_none());
+  EXPECT_EQ(a.frames().size(), 1u);  // no "fake"
+  EXPECT_DOUBLE_EQ(r.profiles[0].end_ms, 0.3);
+  ASSERT_EQ(b.samples().size(), 3u);
+  EXPECT_EQ(StackPath(b, b.samples()[1].stack), "b/c");
+  EXPECT_EQ(StackPath(b, b.samples()[2].stack), "b");
+  EXPECT_EQ(b.frames().size(), 2u);
+  EXPECT_TRUE(std::isnan(r.profiles[1].end_ms));
 }
 
 TEST(ChromeTrace, BareArrayAndTheOlderCpuProfileEvent) {
