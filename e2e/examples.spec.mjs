@@ -16,8 +16,9 @@ const FILES = exportFormats()
   .map((f) => f.fileName)
   .sort();
 
-// The two cores a page can load, by their bytes in this repository's dist/.
-const CORES = ['webprof-core', 'webprof-probes'].map((name) => ({
+// The cores a page can load and the tools module, by their bytes in this
+// repository's dist/.
+const CORES = ['webprof-core', 'webprof-probes', 'webprof-tools'].map((name) => ({
   name,
   text: readFileSync(new URL(`../dist/${name}.wasm`, import.meta.url), 'latin1'),
 }));
@@ -37,7 +38,9 @@ test.afterAll(() => {
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(page, url) {
+// withMaps: the served scripts name source maps (Vite's dev server), which
+// Profiler.stop() reads through the tools module, fetched then.
+async function run(page, url, { withMaps = false } = {}) {
   const failed = [];
   const wasm = [];
   page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
@@ -61,10 +64,11 @@ async function run(page, url) {
   for (const bytes of Object.values(result.exported)) expect(bytes).toBeGreaterThan(100);
   expect(result.aggregates).toEqual({ 'example:step': 3 });
   await expect(page.locator('#out')).toContainText('"samples"');
-  // The app imports webprof and webprof/perf: one core, the page's.
+  // The app imports webprof and webprof/perf: one core, the page's (and the
+  // tools module only once a source map is read).
   const fetched = [];
   for (const r of wasm) fetched.push(coreName((await r.body()).toString('latin1'), r.url()));
-  expect(fetched).toEqual(['webprof-core']);
+  expect(fetched).toEqual(withMaps ? ['webprof-core', 'webprof-tools'] : ['webprof-core']);
   return result;
 }
 
@@ -87,15 +91,18 @@ for (const name of EXAMPLES) {
       expect(local && local[0], `${name}: dist/${f.name} names a local file`).toBeNull();
       expect(f.text.includes(dir), `${name}: dist/${f.name} names the build directory`).toBe(false);
     }
-    // Vite and webpack emit every .wasm the code names — the page's core and
-    // the probes' own (webprof/perf alone loads it) — and the page fetches
-    // one; esbuild's and Rollup's build scripts copy the one this app needs.
+    // Vite and webpack emit every .wasm the code names — the page's core,
+    // the probes' own (webprof/perf alone loads it) and the tools module
+    // (fetched on a first transform or source map) — and the page fetches
+    // one; esbuild's and Rollup's build scripts copy the core and the tools.
     // Told apart by their bytes: webpack names an asset by its hash alone.
     const emitted = outputFiles(join(dir, 'dist'))
       .filter((f) => f.name.endsWith('.wasm'))
       .map((f) => coreName(f.text, f.name));
     expect(emitted.sort()).toEqual(
-      name === 'vite' || name === 'webpack' ? ['webprof-core', 'webprof-probes'] : ['webprof-core'],
+      name === 'vite' || name === 'webpack'
+        ? ['webprof-core', 'webprof-probes', 'webprof-tools']
+        : ['webprof-core', 'webprof-tools'],
     );
     const server = await startStaticServer({ base: out });
     try {
@@ -111,7 +118,7 @@ test('examples/vite: the dev server (npm run dev)', async ({ page }) => {
   cleanup.push(dir);
   const server = await viteDev(dir);
   try {
-    await run(page, server.resolvedUrls.local[0]);
+    await run(page, server.resolvedUrls.local[0], { withMaps: true });
     // vite.config.js's headers: isolated, so transformed code samples in ticker mode.
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
   } finally {

@@ -62,7 +62,8 @@ test('snippet 1: the drop-in <script> with data-dense, as the README says to ser
   expect(code).toContain('data-dense');
   const site = dir('dropin');
   mkdirSync(join(site, 'dist'));
-  for (const f of ['webprof.js', 'webprof-core.wasm']) cpSync(join(root, 'dist', f), join(site, 'dist', f));
+  for (const f of ['webprof.js', 'webprof-core.wasm', 'webprof-tools.wasm'])
+    cpSync(join(root, 'dist', f), join(site, 'dist', f));
   cpSync(join(root, 'dist/webprof-sw.js'), join(site, 'webprof-sw.js')); // "copy … to the site's root"
   writeFileSync(join(site, 'app.js'), USER_CODE);
   writeFileSync(join(site, 'index.html'), `<!doctype html>\n<meta charset="utf-8" />\n${code}`);

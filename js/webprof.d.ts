@@ -417,13 +417,14 @@ export interface Symbolication {
 /**
  * A new trace whose frames are mapped through the scripts' source maps (keyed by script URL as in
  * `trace.resources`): original function name, file, line and column, the sampled position in
- * `frame.generated`. Original files are appended to `resources`.
+ * `frame.generated`. Original files are appended to `resources`. Asynchronous: a page fetches the
+ * tools module that decodes maps on first use.
  */
 export function symbolicate(
   trace: ProfilerTrace,
   maps: Record<string, SourceMapInput> | Map<string, SourceMapInput>,
   options?: { mapUrls?: Record<string, string> },
-): ProfilerTrace & { symbolication: Symbolication };
+): Promise<ProfilerTrace & { symbolication: Symbolication }>;
 /** A decoded source map held in the core; dispose() frees it. */
 export interface OpenSourceMap {
   readonly sources: string[];
@@ -433,8 +434,11 @@ export interface OpenSourceMap {
   lookup(positions: ArrayLike<number>): Uint32Array;
   dispose(): void;
 }
-/** Decodes a v3 source map (or index map); throws WebprofError (code 'SourceMapInvalid') when malformed. */
-export function openSourceMap(map: SourceMapInput, mapUrl?: string): OpenSourceMap;
+/**
+ * Decodes a v3 source map (or index map); rejects with a WebprofError (code 'SourceMapInvalid') when
+ * malformed. Asynchronous (the tools module loads on first use); lookups on the result are synchronous.
+ */
+export function openSourceMap(map: SourceMapInput, mapUrl?: string): Promise<OpenSourceMap>;
 export interface ProfilerEventMap {
   samplebufferfull: Event;
 }

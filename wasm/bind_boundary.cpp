@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "bind_util.h"
 #include "boundary/boundary.h"
 #include "boundary/health.h"
@@ -53,6 +55,17 @@ EMSCRIPTEN_KEEPALIVE unsigned char* wp_scratch(uint32_t bytes) {
   auto& s = Scratch();
   if (s.size() < bytes) s.resize(bytes + bytes / 2);
   return s.data();
+}
+
+// The status's message and name as the result text (bind_util.h
+// SetResult): every build's calls report statuses.
+EMSCRIPTEN_KEEPALIVE void wp_status_message(int32_t s) {
+  std::string_view t = webprof::StatusMessage(static_cast<webprof::Status>(s));
+  webprof::bind::SetResult(t.data(), t.size());
+}
+EMSCRIPTEN_KEEPALIVE void wp_status_name(int32_t s) {
+  std::string_view t = webprof::StatusName(static_cast<webprof::Status>(s));
+  webprof::bind::SetResult(t.data(), t.size());
 }
 
 // 1 while the instance may be used, 0 once a call trapped or it was

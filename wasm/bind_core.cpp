@@ -1,5 +1,5 @@
-// Bindings for the trace model: status text, sessions (the scratch buffer
-// text crosses in is bind_boundary.cpp's).
+// Bindings for the trace model: sessions (status text and the scratch
+// buffer text crosses in are bind_boundary.cpp's).
 //
 // Plain `extern "C"` exports taking and returning numbers (no embind: its
 // runtime was most of the page's JS glue); js/core/bindings.mjs gives JS the
@@ -123,16 +123,6 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,
   auto* s = reinterpret_cast<Session*>(handle);
   return static_cast<int32_t>(
       s->TakeSample(ts, stack < 0 ? StackId::None() : StackId(stack)));
-}
-
-// The status's message and name as the result text.
-EMSCRIPTEN_KEEPALIVE void wp_status_message(int32_t s) {
-  std::string_view t = StatusMessage(static_cast<Status>(s));
-  SetResult(t.data(), t.size());
-}
-EMSCRIPTEN_KEEPALIVE void wp_status_name(int32_t s) {
-  std::string_view t = StatusName(static_cast<Status>(s));
-  SetResult(t.data(), t.size());
 }
 
 // A session JS owns: wp_session_delete() frees it. The rest take its

@@ -159,7 +159,7 @@ export async function ingest(o, body) {
   let mapped;
   try {
     const maps = await mapsFor(o, payload.release, imported.resources);
-    mapped = symbolicate(imported, maps);
+    mapped = await symbolicate(imported, maps);
   } finally {
     releaseTrace(imported);
   }

@@ -116,8 +116,11 @@ export function installBindings(m) {
   m.probeSitesModuleSyntax = () => !!m._wp_probe_sites_module_syntax();
   m.probeSitesUnwrapped = () => m._wp_probe_sites_unwrapped();
   m.probeSitesUnguarded = () => m._wp_probe_sites_unguarded();
-  m._wp_probe_site_kinds();
-  Object.assign(m, json());
+  // The transform's edit kinds, in the builds that link it.
+  if (m._wp_probe_site_kinds) {
+    m._wp_probe_site_kinds();
+    Object.assign(m, json());
+  }
   m.trimTrace = (from, into, maxSamples, dropIdle) => {
     const status = m._wp_trim_trace(from, into, maxSamples, dropIdle);
     const [idleDropped, thinnedDropped] = rows(Float64Array)();

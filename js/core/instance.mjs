@@ -74,11 +74,12 @@ export function setWasmUrl(url) {
 }
 
 function wasmUrl(build) {
+  if (build.sibling && siblingUrl) return siblingUrl;
   const override = wasmUrlOverride || globalThis.webprofWasmUrl;
   if (override) {
-    if (build !== probesBuild) return String(override);
-    // An explicit location names the page's core: the probes' own is
-    // looked for beside it (a data: URL has no "beside": then next to
+    if (build !== probesBuild && !build.sibling) return String(override);
+    // An explicit location names the page's core: the probes' own and the
+    // tools module are looked for beside it (a data: URL has no "beside": then next to
     // this module).
     try {
       const beside = new URL(build.file, String(override));
@@ -121,8 +122,14 @@ class Instance {
   }
 }
 
+// Where the tools module is, when whoever set the page core's location gave
+// it too (`webprofToolsWasmUrl`: the Playwright agent's data: URL); read
+// when the page's core loads, as the agent withdraws its globals after.
+let siblingUrl = null;
+
 async function load(inst) {
   const options = {};
+  if (!siblingUrl && globalThis.webprofToolsWasmUrl) siblingUrl = String(globalThis.webprofToolsWasmUrl);
   const url = wasmUrl(inst.build);
   inst.url = url;
   const isNode = typeof process === 'object' && process.versions && typeof process.versions.node === 'string';
@@ -133,9 +140,13 @@ async function load(inst) {
   } else {
     options.locateFile = () => url;
   }
-  options.onAbort = (what) => {
-    poison(`aborted (${plain(what)})`);
-  };
+  // A module holding no state of the page's (the tools) fails alone: its
+  // caller sees the trap (js/core/tools.mjs).
+  options.onAbort = inst.build.sibling
+    ? () => {}
+    : (what) => {
+        poison(`aborted (${plain(what)})`);
+      };
   // Emscripten prints its own diagnostics (with the wasm URL) to the console;
   // what webprof reports goes through `ready` instead.
   options.printErr = () => {};
@@ -211,6 +222,26 @@ export function requireCore(build) {
 // only the probes' core was asked for).
 function fullInstance() {
   return second || (first !== null && first.build !== probesBuild ? first : null);
+}
+
+const siblings = new Map();
+/**
+ * A module beside the page's core that holds none of its state (the tools
+ * module, js/core/tools.mjs): loaded once, on the first ask, after the page's
+ * core; resolves with it (rejects with why it could not load). Its traps
+ * poison nothing here.
+ */
+export function loadSibling(build) {
+  let inst = siblings.get(build);
+  if (!inst) {
+    inst = { ready: null };
+    inst.ready = ready.then(() => {
+      const i = new Instance(build);
+      return i.ready.then(() => i.module);
+    });
+    siblings.set(build, inst);
+  }
+  return inst.ready;
 }
 
 /** Whether the probes record into the instance the full API uses (exporters may read the recorder). */

@@ -10,3 +10,6 @@ export const pageCore = {
   beside: () => new URL('./webprof-core-node.wasm', import.meta.url).href,
   create: (options) => createWebprofCore(options).then(installBindings),
 };
+
+// The tools' bindings are linked into this core (js/core/tools.mjs).
+export const toolsCore = null;

@@ -15,3 +15,12 @@ export const pageCore = {
   beside: () => new URL('./webprof-core.wasm', import.meta.url).href,
   create: (options) => createBareCore(options).then(installBindings),
 };
+
+// The tools module (js/core/tools.mjs): fetched beside the page's core on
+// first use.
+export const toolsCore = {
+  file: 'webprof-tools.wasm',
+  sibling: true,
+  beside: () => new URL('./webprof-tools.wasm', import.meta.url).href,
+  create: (options) => createBareCore(options).then(installBindings),
+};

@@ -13,11 +13,13 @@ export const HIDDEN = '__webprof__';
 let agentCache = null;
 export async function agentSource() {
   if (!agentCache) {
-    const [script, wasm] = await Promise.all([
+    const [script, wasm, tools] = await Promise.all([
       readFile(new URL('./webprof.js', import.meta.url), 'utf8'),
       readFile(new URL('./webprof-core.wasm', import.meta.url)),
+      readFile(new URL('./webprof-tools.wasm', import.meta.url)),
     ]);
-    agentCache = { script, wasmUrl: `data:application/wasm;base64,${wasm.toString('base64')}` };
+    const data = (bytes) => `data:application/wasm;base64,${bytes.toString('base64')}`;
+    agentCache = { script, wasmUrl: data(wasm), toolsUrl: data(tools) };
   }
   return agentCache;
 }
@@ -31,7 +33,7 @@ export async function agentSource() {
  * dedicated workers from marked URLs, so the route knows their scripts.
  */
 export function agentScript(
-  { script, wasmUrl },
+  { script, wasmUrl, toolsUrl },
   { autoStart = null, nativeAllowed, markWorkers = false } = {},
 ) {
   // `var webprof` of the classic build stays local to this function.
@@ -39,6 +41,7 @@ export function agentScript(
   return `(() => {
   if (globalThis.${HIDDEN}) return;
   Object.defineProperty(globalThis, 'webprofWasmUrl', { value: ${JSON.stringify(wasmUrl)}, configurable: true });
+  Object.defineProperty(globalThis, 'webprofToolsWasmUrl', { value: ${JSON.stringify(toolsUrl)}, configurable: true });
   ${nativeAllowed === undefined ? '' : `Object.defineProperty(globalThis, 'webprofNativeProfiler', { value: ${JSON.stringify(nativeAllowed ? 'allowed' : 'denied')}, configurable: true });`}
   ${script}
   // Stay private: the page's own webprof (if any) keeps its own core and
@@ -49,7 +52,7 @@ export function agentScript(
   // The checks the transform inserts into rewritten scripts use these.
   Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });
   Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
-  webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; });
+  webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; delete globalThis.webprofToolsWasmUrl; });
   ${markWorkers ? `if (typeof document !== 'undefined') (${watchWorkers.toString()})(${JSON.stringify(WORKER_MARK)});` : ''}
   if (typeof document !== 'undefined' && globalThis.top === globalThis)
     addEventListener('beforeunload', (ev) => (${leaveDocument.toString()})(webprof, ev, ${stopInPage.toString()}, ${startInPage.toString()}));

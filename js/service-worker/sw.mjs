@@ -106,13 +106,18 @@ async function rewriteDocument(req, clientId) {
   const isolate = ISOLATE.exec(html.slice(tag.index, end < 0 ? undefined : end));
   await prune();
   const csp = res.headers.get('content-security-policy') || '';
-  const r = await cached(`html:${csp}`, html, () =>
-    webprof.transformHtmlForSampling(html, {
-      from: tag.index + tag[0].length,
-      csp,
-      file: req.url,
-    }),
-  );
+  let r;
+  try {
+    r = await cached(`html:${csp}`, html, () =>
+      webprof.transformHtmlForSampling(html, {
+        from: tag.index + tag[0].length,
+        csp,
+        file: req.url,
+      }),
+    );
+  } catch {
+    return respond(res, html, { frame: req.destination === 'iframe' }); // no transform: the document as it is
+  }
   if (clientId) clients.set(clientId, new Set(r.before.map((src) => new URL(src, req.url).href)));
   remember(req.url, r.code, res);
   return respond(res, r.code, {
@@ -128,9 +133,14 @@ async function rewriteScript(req) {
   const source = await res.text();
   // A copy of webprof itself is never rewritten (its probe sites would sample webprof).
   if (source.includes('__webprof$')) return respond(res, source);
-  const t = await cached('js', source, () =>
-    webprof.transformForSampling(source, { runtime: null, file: req.url }),
-  );
+  let t;
+  try {
+    t = await cached('js', source, () =>
+      webprof.transformForSampling(source, { runtime: null, file: req.url }),
+    );
+  } catch {
+    return respond(res, source); // no transform (e.g. the tools module is missing): the script as it is
+  }
   remember(req.url, t.code, res);
   return respond(res, t.code);
 }

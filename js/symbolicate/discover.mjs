@@ -38,7 +38,7 @@ export async function symbolicateInPage(trace, option) {
       }),
     );
     if (!Object.keys(maps).length && !errors.length) return trace;
-    const out = symbolicate(trace, maps, { mapUrls });
+    const out = await symbolicate(trace, maps, { mapUrls });
     out.symbolication.errors.push(...errors);
     return out;
   } catch {

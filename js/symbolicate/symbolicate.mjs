@@ -12,8 +12,12 @@
 // does not parse leaves its script's frames as they were and is reported in
 // `symbolication.errors` as {resource, message}; the other scripts are mapped.
 // Ownership: each map lives in Wasm memory only during the call.
-import { guard, WebprofError } from '../core/core.mjs';
+//
+// Both entry points are asynchronous: the maps are decoded by the tools
+// module, which a page fetches on first use (js/core/tools.mjs).
+import { WebprofError } from '../core/core.mjs';
 import { boundary, check } from '../core/boundary.mjs';
+import { withTools } from '../core/tools.mjs';
 
 const NONE = 0xffffffff;
 const encoder = new TextEncoder();
@@ -31,8 +35,9 @@ function mapText(map) {
  *   script URL (as in trace.resources) -> its source map
  * @param {{mapUrls?: Record<string, string>}} [options] mapUrls: where each
  *   map was found (relative `sources` resolve against it; default: the script URL)
+ * @returns {Promise<object>} the new trace
  */
-export function symbolicate(trace, maps, options = {}) {
+export async function symbolicate(trace, maps, options = {}) {
   if (
     trace === null ||
     typeof trace !== 'object' ||
@@ -65,10 +70,13 @@ export function symbolicate(trace, maps, options = {}) {
     if (!which.length) continue;
     let rows;
     try {
-      rows = resolveFrames(
-        mapText(map),
-        mapUrls[url] ?? url,
-        which.map((i) => frames[i]),
+      rows = await withTools((m) =>
+        resolveFrames(
+          m,
+          mapText(map),
+          mapUrls[url] ?? url,
+          which.map((i) => frames[i]),
+        ),
       );
     } catch (e) {
       if (!(e instanceof TypeError)) throw e;
@@ -107,11 +115,12 @@ export function symbolicate(trace, maps, options = {}) {
  * A decoded source map for many lookups (webprof extension): `lookup(positions)`
  * takes [line, column, line, column, …] (1-based) and returns a Uint32Array of
  * [source, line, column, name] rows (0xffffffff = none; `sources`/`names` index
- * them). The map lives in Wasm memory until dispose(). Throws a WebprofError
+ * them). The map lives in Wasm memory until dispose(). Resolves once the
+ * tools module is loaded (js/core/tools.mjs); rejects with a WebprofError
  * (code SourceMapInvalid, the core's message) for a malformed map.
  */
-export function openSourceMap(map, mapUrl = '') {
-  return guard((m) => {
+export async function openSourceMap(map, mapUrl = '') {
+  return withTools((m) => {
     const h = new m.SourceMapHandle();
     try {
       const error = parseInto(m, h, mapText(map), String(mapUrl));
@@ -130,20 +139,19 @@ export function openSourceMap(map, mapUrl = '') {
         return names;
       },
       segmentCount: h.segmentCount(),
+      // Synchronous: the tools module is loaded by now.
       lookup(positions) {
-        return guard((mm) => {
-          const n = positions.length >> 1;
-          const inp = mm._malloc(Math.max(8, n * 8));
-          const out = mm._malloc(Math.max(16, n * 16));
-          try {
-            mm.HEAPU32.set(positions, inp >> 2);
-            h.lookup(inp, n, out);
-            return mm.HEAPU32.slice(out >> 2, (out >> 2) + n * 4);
-          } finally {
-            mm._free(inp);
-            mm._free(out);
-          }
-        });
+        const n = positions.length >> 1;
+        const inp = m._malloc(Math.max(8, n * 8));
+        const out = m._malloc(Math.max(16, n * 16));
+        try {
+          m.HEAPU32.set(positions, inp >> 2);
+          h.lookup(inp, n, out);
+          return m.HEAPU32.slice(out >> 2, (out >> 2) + n * 4);
+        } finally {
+          m._free(inp);
+          m._free(out);
+        }
       },
       dispose() {
         h.delete();
@@ -181,33 +189,31 @@ function parseInto(m, h, text, mapUrl) {
 // The core's rows for `frames` of one script: {rows: Uint32Array of
 // [source, line, column, name], sources: string[], names: string[]}, or
 // {error} when the map is malformed.
-function resolveFrames(text, mapUrl, frames) {
-  return guard((m) => {
-    const h = new m.SourceMapHandle();
-    const ptrs = [];
-    try {
-      const error = parseInto(m, h, text, mapUrl);
-      if (error !== undefined) return { error };
-      const n = frames.length;
-      const inp = m._malloc(n * 8);
-      ptrs.push(inp);
-      const out = m._malloc(n * 16);
-      ptrs.push(out);
-      const pos = new Uint32Array(n * 2);
-      frames.forEach((f, i) => {
-        pos[i * 2] = f.line;
-        pos[i * 2 + 1] = f.column;
-      });
-      m.HEAPU32.set(pos, inp >> 2);
-      h.resolve(inp, n, out);
-      const rows = m.HEAPU32.slice(out >> 2, (out >> 2) + n * 4);
-      const sources = [];
-      for (let i = 0, c = h.sourceCount(); i < c; i++) sources.push(h.source(i));
-      const names = h.resolvedNames().split('\0');
-      return { rows, sources, names };
-    } finally {
-      for (const p of ptrs) m._free(p);
-      h.delete();
-    }
-  });
+function resolveFrames(m, text, mapUrl, frames) {
+  const h = new m.SourceMapHandle();
+  const ptrs = [];
+  try {
+    const error = parseInto(m, h, text, mapUrl);
+    if (error !== undefined) return { error };
+    const n = frames.length;
+    const inp = m._malloc(n * 8);
+    ptrs.push(inp);
+    const out = m._malloc(n * 16);
+    ptrs.push(out);
+    const pos = new Uint32Array(n * 2);
+    frames.forEach((f, i) => {
+      pos[i * 2] = f.line;
+      pos[i * 2 + 1] = f.column;
+    });
+    m.HEAPU32.set(pos, inp >> 2);
+    h.resolve(inp, n, out);
+    const rows = m.HEAPU32.slice(out >> 2, (out >> 2) + n * 4);
+    const sources = [];
+    for (let i = 0, c = h.sourceCount(); i < c; i++) sources.push(h.source(i));
+    const names = h.resolvedNames().split('\0');
+    return { rows, sources, names };
+  } finally {
+    for (const p of ptrs) m._free(p);
+    h.delete();
+  }
 }

@@ -31,9 +31,15 @@ const dist = join(root, 'dist');
 // Chunk names carry a content hash: start clean so no stale chunk ships.
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-// The page's core, the Node-side tools' (the same plus what only Node runs)
-// and the probes' own (what `webprof/perf` alone needs): wasm/CMakeLists.txt.
-for (const f of ['webprof-core.wasm', 'webprof-core-node.wasm', 'webprof-probes.wasm']) {
+// The page's load-time core, its tools module (fetched on first use), the
+// Node-side tools' core (all of it plus what only Node runs) and the probes'
+// own (what `webprof/perf` alone needs): wasm/CMakeLists.txt.
+for (const f of [
+  'webprof-core.wasm',
+  'webprof-tools.wasm',
+  'webprof-core-node.wasm',
+  'webprof-probes.wasm',
+]) {
   copyFileSync(join(root, 'build/wasm/wasm', f), join(dist, f));
 }
 

@@ -79,6 +79,12 @@ export async function usageSizes(files = distFiles()) {
   const probesConsole = await appBundle(PROBES_CONSOLE_APP, on);
   return {
     'drop-in: webprof.js + .wasm': sum(files['webprof.js'], wasm),
+    // Fetched on the first transform or source map (js/core/tools.mjs).
+    'drop-in once it rewrites a script or reads a source map: + webprof-tools.wasm': sum(
+      files['webprof.js'],
+      wasm,
+      files['webprof-tools.wasm'],
+    ),
     'ES module as shipped: webprof.mjs + chunk + .wasm': sum(files['webprof.mjs'], files[chunk], wasm),
     'app bundle using Profiler (esbuild, minified) + .wasm': sum(profilerApp.js, wasm),
     'probes alone, flags on: app bundle (esbuild, minified) + .wasm': sum(

@@ -18,8 +18,8 @@
 //  - an inline script the transform cannot read (its status);
 // and `integrity` lists the external scripts with a Subresource Integrity
 // hash: rewriting their files would make the browser refuse them.
-import { ready, guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
+import { withTools } from '../core/tools.mjs';
 import { transformForSampling } from './index.mjs';
 
 /** Whether a Content-Security-Policy text allows inline scripts by hash. */
@@ -51,10 +51,9 @@ function metaPolicies(html) {
  *   values of external scripts placed before `from` (they run before it)
  */
 export async function transformHtmlForSampling(html, options = {}) {
-  await ready;
   const bytes = new TextEncoder().encode(html);
-  const rows = guard((m) => {
-    const { ptr, len } = writeScratch(html);
+  const rows = await withTools((m) => {
+    const { ptr, len } = writeScratch(html, m);
     return m.findHtmlScripts(ptr, len).slice();
   });
   const decoder = new TextDecoder();

@@ -22,8 +22,8 @@
 // while nothing profiles (docs/ARCHITECTURE.md, "What the checks cost"). The
 // output therefore needs a runtime of the same release or later (one that
 // defines it); bundles built before the guard keep working with a newer one.
-import { ready, guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
+import { withTools } from '../core/tools.mjs';
 
 const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
 // The check as an expression, for exits inside a `return`: `if(c)s();` →
@@ -55,10 +55,10 @@ const EXIT = CHECK.replace(/^if\((.*)\)(__wp\$s\(\));$/, '($1&&$2)');
  *   reason: why the file was left as it is (status not 'Ok'), else null
  */
 export async function transformForSampling(code, options = {}) {
-  await ready;
   const runtime = options.runtime === undefined ? 'webprof' : options.runtime;
-  const { status, reason, raw, text, info } = guard((m) => {
-    const { ptr, len } = writeScratch(code);
+  // The probe sites come from the tools module (fetched on first use).
+  const { status, reason, raw, text, info } = await withTools((m) => {
+    const { ptr, len } = writeScratch(code, m);
     const st = m.findProbeSites(ptr, len, options.exitChecks !== false);
     if (st !== boundary().status.Ok)
       return { status: m.statusName(st), reason: m.statusMessage(st), raw: [], text: null };

@@ -58,8 +58,8 @@ eachMapping(new TraceMap(text), (m) => positions.push(m.generatedLine, m.generat
 const count = positions.length / 2;
 
 const libraries = {
-  webprof: () => {
-    const map = openSourceMap(text);
+  webprof: async () => {
+    const map = await openSourceMap(text);
     try {
       const rows = map.lookup(positions);
       let hits = 0;
@@ -94,7 +94,7 @@ for (const [name, fn] of Object.entries(libraries)) {
   let hits = 0;
   for (let r = 0; r < RUNS; r++) {
     const t0 = performance.now();
-    hits = fn();
+    hits = await fn();
     times.push(performance.now() - t0);
   }
   if (hits !== count) throw new Error(`${name} mapped ${hits} of ${count} positions`);

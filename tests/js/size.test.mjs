@@ -18,10 +18,12 @@ const KB = 1024;
 // (the core's batch of due samples, the Worker's second store, lateness)
 // added 0.9 KB gzip. 157.8 → 142.8 / 159.7 → 144.3 KB at 23:20: the page's
 // core without embind and without Emscripten's loader (plain exports, a
-// bare -Oz module with emmalloc: docs/BENCHMARKS.md).
+// bare -Oz module with emmalloc: docs/BENCHMARKS.md). 142.9 → 122.4 /
+// 144.3 → 123.9 KB at 00:10 (2026-12-02): the transform's probe sites and
+// source maps moved to the tools module, fetched on first use.
 const BUDGET = {
-  'drop-in: webprof.js + .wasm': 146 * KB,
-  'ES module as shipped: webprof.mjs + chunk + .wasm': 148 * KB,
+  'drop-in: webprof.js + .wasm': 125 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 127 * KB,
   // The probes' own core (webprof-probes.wasm, no embind) since 20:45: 24.3 KB,
   // 26.5 with the console reporter and the framework probes (issue 15: 25).
   'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 25 * KB,
@@ -71,6 +73,14 @@ test("the page's core is bare: no embind and no Emscripten loader reach a page",
   );
   const names = WebAssembly.Module.exports(page).map((e) => e.name);
   assert.ok(names.includes('wp_session_new') && names.includes('malloc'), names.join());
+  // The transform's probe sites and source maps are the tools module's only.
+  const tools = new WebAssembly.Module(readFileSync(new URL('webprof-tools.wasm', dist)));
+  const toolNames = WebAssembly.Module.exports(tools).map((e) => e.name);
+  for (const name of ['wp_probe_sites_find', 'wp_html_scripts_find', 'wp_source_map_parse']) {
+    assert.ok(toolNames.includes(name), `the tools module lacks ${name}`);
+    assert.ok(!names.includes(name), `the page's core carries ${name}`);
+  }
+  assert.ok(!toolNames.some((n) => /session|profiler|probes|export/.test(n)), toolNames.join());
   const browserFiles = readdirSync(dist).filter(
     (f) => f === 'webprof.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f),
   );

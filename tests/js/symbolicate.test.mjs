@@ -137,7 +137,7 @@ for (const tool of Object.keys(builders)) {
     const entry = await builders[tool]();
     const { trace, maps } = profile(entry);
     assert.ok(Object.keys(maps).length > 0, 'the build wrote maps');
-    const out = symbolicate(trace, maps);
+    const out = await symbolicate(trace, maps);
     assert.deepEqual(out.symbolication.errors, []);
     assert.ok(out.symbolication.mapped > 0);
 
@@ -187,13 +187,13 @@ test('an index map (sections) of a real map, and a malformed map that fails alon
   const { trace, maps } = profile(entry);
   const [url] = Object.keys(maps);
   const index = { version: 3, sections: [{ offset: { line: 0, column: 0 }, map: JSON.parse(maps[url]) }] };
-  const viaIndex = symbolicate(trace, { [url]: index }, { mapUrls: { [url]: `${url}.map` } });
-  const direct = symbolicate(trace, maps);
+  const viaIndex = await symbolicate(trace, { [url]: index }, { mapUrls: { [url]: `${url}.map` } });
+  const direct = await symbolicate(trace, maps);
   assert.deepEqual(viaIndex.frames, direct.frames);
 
   const bad = { ...trace, resources: [...trace.resources, 'https://x.test/other.js'] };
   bad.frames = [...trace.frames, { name: 'Oe', resourceId: bad.resources.length - 1, line: 1, column: 20 }];
-  const r = symbolicate(bad, {
+  const r = await symbolicate(bad, {
     [url]: maps[url],
     'https://x.test/other.js': '{"version":3,"sources":["a"],"mappings":"AA!A"}',
   });
@@ -203,7 +203,7 @@ test('an index map (sections) of a real map, and a malformed map that fails alon
   assert.deepEqual(r.frames.at(-1), bad.frames.at(-1));
   const named = (t) => t.frames.map((f) => [f.name, t.resources[f.resourceId], f.line, f.column]);
   assert.deepEqual(named(r).slice(0, -1), named(direct));
-  assert.throws(() => symbolicate(null, {}), TypeError);
-  const notJson = symbolicate(bad, { 'https://x.test/other.js': 42 });
+  await assert.rejects(() => symbolicate(null, {}), TypeError);
+  const notJson = await symbolicate(bad, { 'https://x.test/other.js': 42 });
   assert.match(notJson.symbolication.errors[0].message, /must be JSON text/);
 });
