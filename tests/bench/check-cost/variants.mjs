@@ -91,7 +91,8 @@ export function variant(code, found, spec) {
 
 function asExpression(statement) {
   if (statement === '') return '0';
-  const m = /^if\((.*)\)(.*);$/.exec(statement);
+  // The condition holds no parenthesis; the call after it does.
+  const m = /^if\(([^()]*)\)(.*);$/.exec(statement);
   if (!m) throw new Error(`not a check statement: ${statement}`);
   return `(${m[1]}&&${m[2]})`;
 }
