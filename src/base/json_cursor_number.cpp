@@ -105,11 +105,19 @@ bool JsonCursor::SlowNumber(double* out) {
   if (!ScanNumber(&text, &parts)) return false;
   double v;
   if (!FastDouble(parts, &v)) {
+    // strtod needs a terminated copy; JSON puts no bound on a number's
+    // length, so a long one (80 digits of a printed double) goes to the heap.
     char buf[64];
-    if (text.size() >= sizeof(buf)) return Fail("a shorter number");
-    text.copy(buf, text.size());
-    buf[text.size()] = 0;
-    v = std::strtod(buf, nullptr);
+    std::string long_text;
+    const char* c_text = buf;
+    if (text.size() < sizeof(buf)) {
+      text.copy(buf, text.size());
+      buf[text.size()] = 0;
+    } else {
+      long_text.assign(text);
+      c_text = long_text.c_str();
+    }
+    v = std::strtod(c_text, nullptr);
     if (!std::isfinite(v)) return Fail("a finite number");
   }
   if (out) *out = v;
