@@ -30,6 +30,14 @@ bool StatementGrammar::IsProperty(uint32_t i) const {
   return i > 0 && (IsPunct(i - 1, ".") || IsPunct(i - 1, "?."));
 }
 
+uint32_t StatementGrammar::StepOver(uint32_t j) const {
+  // A function or class expression's body may follow a line break
+  // (`class extends B\n{`): skipped whole, not token by token.
+  if ((IsName(j, "function") || IsName(j, "class")) && !IsProperty(j))
+    return DeclarationEnd(j);
+  return t_[j].opens ? GroupEnd(j) : j;
+}
+
 uint32_t StatementGrammar::ExpressionEnd(uint32_t k) const {
   uint32_t last = kNone;
   int conditionals = 0;
@@ -40,16 +48,8 @@ uint32_t StatementGrammar::ExpressionEnd(uint32_t k) const {
     if (IsPunct(j, "?")) ++conditionals;
     if (last != kNone && t.newline_before && LineBreakEnds(last, j))
       return last;
-    if ((IsName(j, "function") || IsName(j, "class")) && !IsProperty(j)) {
-      last = DeclarationEnd(j);
-      if (last == kNone) return kNone;
-      j = last + 1;
-    } else if (t.opens) {
-      last = GroupEnd(j);
-      j = last + 1;
-    } else {
-      last = j++;
-    }
+    if ((last = StepOver(j)) == kNone) return kNone;
+    j = last + 1;
   }
   return last;
 }
@@ -139,17 +139,8 @@ uint32_t StatementGrammar::SimpleEnd(uint32_t k) const {
     if (IsPunct(j, ";")) return j;
     if (last != kNone && t.newline_before && LineBreakEnds(last, j))
       return last;
-    if ((IsName(j, "function") || IsName(j, "class")) && !IsProperty(j)) {
-      // An expression's body may follow a line break (`class extends B\n{`).
-      last = DeclarationEnd(j);
-      if (last == kNone) return kNone;
-      j = last + 1;
-    } else if (t.opens) {
-      last = GroupEnd(j);
-      j = last + 1;
-    } else {
-      last = j++;
-    }
+    if ((last = StepOver(j)) == kNone) return kNone;
+    j = last + 1;
   }
   return last;
 }

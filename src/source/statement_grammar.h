@@ -26,6 +26,10 @@ class StatementGrammar : protected TokenReader {
   bool IsAnyName(uint32_t i, const char* const* words, size_t n) const;
   // `a.for`, `a?.do`: a property name, not a keyword.
   bool IsProperty(uint32_t i) const;
+  // The last token of the element at `j` of an expression or statement: a
+  // function or class (its body's `}`, kNone if it has none), a bracket
+  // group or template, or the token itself.
+  uint32_t StepOver(uint32_t j) const;
   // The last token of the assignment expression starting at `k` (an arrow's
   // expression body), or kNone: it ends before a `,`, `;`, closer or a `:`
   // of no `?` of its own at its level, or at a line break where ASI applies.
