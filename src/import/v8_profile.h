@@ -38,6 +38,15 @@ namespace webprof {
 
 class V8NodeTree {
  public:
+  // Nodes hold views into owned_: a copy would point into the original's
+  // strings. Moving keeps them (a deque's elements stay where they are), and
+  // a vector of trees then moves instead of copying when it grows.
+  V8NodeTree() = default;
+  V8NodeTree(const V8NodeTree&) = delete;
+  V8NodeTree& operator=(const V8NodeTree&) = delete;
+  V8NodeTree(V8NodeTree&&) = default;
+  V8NodeTree& operator=(V8NodeTree&&) = default;
+
   // Reads one node object at the cursor. False: the cursor's error, or
   // `error` when the node is incomplete.
   bool ReadNode(JsonCursor& c, std::string* error);

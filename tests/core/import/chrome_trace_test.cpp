@@ -50,6 +50,39 @@ const char kTwoChunks[] = R"J({"traceEvents":[
   "cat":"disabled-by-default-v8.cpu_profiler","id":"0x1","name":"ProfileChunk","ph":"P","pid":5,"tid":9,"ts":1500}
 ],"metadata":{"x":1}})J";
 
+// Names with escapes are kept by the profile's own tables; with many
+// profiles the reader's list of them grows and moves them, and every name
+// must survive (a copy once left names pointing into freed strings: found by
+// chrome_trace_fuzz under ASan).
+TEST(ChromeTrace, EscapedNamesSurviveManyProfiles) {
+  std::string json = R"J({"traceEvents":[)J";
+  const int kProfiles = 9;
+  for (int i = 1; i <= kProfiles; ++i) {
+    const std::string id = "\"0x" + std::to_string(i) + "\"";
+    if (i > 1) json += ",";
+    json += R"J({"args":{"data":{"startTime":1000}},"id":)J" + id +
+            R"J(,"name":"Profile","ph":"P","pid":5,"tid":7,"ts":1000},)J";
+    json +=
+        R"J({"args":{"data":{"cpuProfile":{"nodes":[{"callFrame":{"functionName":"(root)","url":"","lineNumber":-1,"columnNumber":-1},"id":1},)J"
+        R"J({"callFrame":{"functionName":"caf\u00e9 number )J" +
+        std::to_string(i) +
+        R"J( with a long name","url":"https://x.test/a.js","lineNumber":0,"columnNumber":0},"id":2,"parent":1}],"samples":[2]},"timeDeltas":[100]}},"id":)J" +
+        id + R"J(,"name":"ProfileChunk","ph":"P","pid":5,"tid":7,"ts":1100})J";
+  }
+  json += "]}";
+  Imported r;
+  Import(json, &r);
+  ASSERT_EQ(r.status, Status::kOk) << r.error;
+  ASSERT_EQ(r.profiles.size(), static_cast<size_t>(kProfiles));
+  for (int i = 0; i < kProfiles; ++i) {
+    const ProfilerTrace& t = r.profiles[i].session->trace();
+    ASSERT_EQ(t.samples().size(), 1u);
+    EXPECT_EQ(
+        StackPath(t, t.samples()[0].stack),
+        "caf\xc3\xa9 number " + std::to_string(i + 1) + " with a long name");
+  }
+}
+
 TEST(ChromeTrace, SniffsItsFormat) {
   EXPECT_TRUE(IsChromeTrace(kTwoChunks));
   EXPECT_TRUE(IsChromeTrace(" [ {\"ph\":\"M\"} ]"));
