@@ -68,7 +68,9 @@ test('a throwing Error.stackTraceLimit accessor: samples kept without a stack, c
        configurable: true });`,
   );
   expect(r.out).toEqual(['ran', 'microtask']);
-  expect(r.samples).toBeGreaterThan(10);
+  // Samples land at the wrapped calls of pageWork's rounds; a loaded CI machine
+  // runs few rounds in 150 ms (8 samples seen), so ask only that samples are kept.
+  expect(r.samples).toBeGreaterThanOrEqual(3);
   expect(r.diagnostics.join('\n')).toMatch(/sample\(s\) kept without a stack.*no limit for you/);
   expect(errors).toEqual([]);
 });
