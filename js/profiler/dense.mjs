@@ -49,7 +49,7 @@ import { Stride } from './stride.mjs';
 /** The counter parked: no check reaches __wp$s for 2^29 checks. */
 export const IDLE = 1 << 29;
 // The threshold at a tick: above any counter value.
-const RAISED = IDLE + 1;
+export const RAISED = IDLE + 1;
 // Browsers expose the constructor only where a SharedArrayBuffer may be
 // posted to a Worker (crossOriginIsolated, or Chromium's
 // SharedArrayBuffer feature switch); where posting fails all the same
@@ -58,7 +58,7 @@ const shared = typeof SharedArrayBuffer === 'function' && typeof Worker === 'fun
 
 // The ticker's ring of tick times (a power of two): a stretch without checks
 // longer than RING - 1 ticks gets the newest RING - 1 (≈1 s at 1 ms).
-const RING = 1024;
+export const RING = 1024;
 // Int32 slots: [0] the probe-site counter, [1] the threshold it is compared
 // with (0; in ticker mode the ticker raises it to RAISED at a tick); in
 // ticker mode also [2] = the interval it ticks at (µs, 0 = parked), [3] = 0

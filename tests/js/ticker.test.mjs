@@ -7,7 +7,9 @@
 // captured at the check that took them; the buffer limit and every
 // session's interval apply per sample; ticks taken by the idle timer are
 // idle samples. Its own process (node --test runs each file apart): the
-// stand-in must be there before webprof loads.
+// stand-in must be there before webprof loads. webprof is loaded from js/
+// (the one copy dense.mjs's constants come from, IDLE/RAISED/RING); the
+// slot indexes are dense.mjs's "Int32 slots" layout, which names none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -18,7 +20,9 @@ globalThis.Worker = class {
   }
   terminate() {}
 };
-const webprof = await import('webprof');
+await import('../support/js-core.mjs');
+const webprof = await import('../../js/index.mjs');
+const { IDLE, RAISED, RING } = await import('../../js/profiler/dense.mjs');
 const { Profiler, __wp$f, __wp$s } = webprof;
 await webprof.ready;
 
@@ -28,11 +32,11 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
 // threshold, counter.
 function tick(time) {
   const f = new Int32Array(memory, 0, 8);
-  const times = new Float64Array(memory, 32, 1024);
+  const times = new Float64Array(memory, 32, RING);
   const c = Atomics.load(f, 4);
-  times[c & 1023] = time;
+  times[c & (RING - 1)] = time;
   Atomics.store(f, 4, c + 1);
-  Atomics.store(f, 1, (1 << 29) + 1);
+  Atomics.store(f, 1, RAISED);
   Atomics.store(f, 0, -1);
 }
 
@@ -134,8 +138,8 @@ test('the threshold alone makes a check take the ticks, and taking them lowers i
   tick(t0);
   // A loop whose optimized code keeps the counter in a register never sees
   // the counter's -1: the threshold is what it reads.
-  f[0] = 1 << 29;
-  assert.equal(Atomics.load(f, 1), (1 << 29) + 1);
+  f[0] = IDLE;
+  assert.equal(Atomics.load(f, 1), RAISED);
   checkFreeStretchEnds();
   assert.equal(Atomics.load(f, 1), 0, 'lowered when the tick was taken');
   assert.equal(Atomics.load(f, 5), Atomics.load(f, 4));
