@@ -247,6 +247,7 @@ class FieldCollector {
         metadata: o.metadata,
       },
     });
+    if (encoded.gzipError) this._error(`gzip failed (${encoded.gzipError}): sent as JSON text`);
     d.idleDropped = encoded.idleDropped;
     d.thinnedDropped = encoded.thinnedDropped;
     d.bytes = encoded.body.byteLength;
@@ -320,10 +321,26 @@ class FieldCollector {
   }
 }
 
-// The page's URL without query or fragment: they often hold personal data.
+// The payload's "page" (payload.mjs): the page's URL without query,
+// fragment or credentials — they often hold personal data. Read from the
+// URL, not location.origin: a sandboxed or data: document's origin is
+// "null", and a blob: document's pathname is a whole URL. Where the URL
+// has no path to keep, the scheme alone: a data: URL is the document
+// itself; about:blank and about:srcdoc say which document; a blob: URL's id
+// is random per load, so its origin stands for it. '' when unreadable.
 function pageUrl() {
   const l = globalThis.location;
-  return l && typeof l.href === 'string' ? `${l.origin}${l.pathname}` : '';
+  let u;
+  try {
+    u = new URL(String(l.href));
+  } catch {
+    return '';
+  }
+  if (u.protocol === 'about:')
+    return u.pathname === 'blank' || u.pathname === 'srcdoc' ? `about:${u.pathname}` : 'about:';
+  if (u.protocol === 'blob:') return u.origin === 'null' ? 'blob:' : `blob:${u.origin}`;
+  if (!u.pathname.startsWith('/')) return u.protocol; // data:, other opaque paths
+  return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
 function readOptions(options) {

@@ -5,7 +5,9 @@
 //   {
 //     "format": "webprof-field/1",
 //     "release": "…",            // the app's release, as given (may be "")
-//     "page": "https://…/path",  // location without query or fragment
+//     "page": "https://…/path",  // the URL without query, fragment or
+//                                 // credentials; "data:", "about:blank",
+//                                 // "about:srcdoc", "blob:<origin>" (collect.mjs pageUrl)
 //     "userAgent": "…",
 //     "sampler": "native" | "polyfill",
 //     "sampleInterval": 10,      // ms, the interval the sampler really used
@@ -60,7 +62,11 @@ export async function gzip(bytes) {
   const cs = new CompressionStream('gzip');
   const writer = cs.writable.getWriter();
   // Written and read concurrently: a stream's queue would otherwise stall.
+  // A compression that fails rejects the write and the read alike; the
+  // read's rejection is the one thrown, so the write's must not be left
+  // unhandled in the page (it is still thrown below when the read ends).
   const done = writer.write(bytes).then(() => writer.close());
+  done.catch(() => {});
   const chunks = [];
   let size = 0;
   const reader = cs.readable.getReader();
@@ -82,7 +88,9 @@ export async function gzip(bytes) {
 
 /**
  * The payload of `trace` within maxBytes if trimming can get it there:
- * {body: Uint8Array, compressed, samples, idleDropped, thinnedDropped}.
+ * {body: Uint8Array, compressed, samples, idleDropped, thinnedDropped,
+ * gzipError}. A gzip that fails (gzipError: its message) leaves the JSON
+ * text, budgeted as such: nothing recorded is lost to the compressor.
  * A body still over maxBytes (the frames alone too large) is returned as
  * is; the caller decides. The next cap comes from a straight line through
  * the last two (samples, bytes) points — a payload is a fixed part (metadata,
@@ -92,8 +100,10 @@ export async function gzip(bytes) {
 export async function encodePayload(trace, { maxSamples, maxBytes, meta }) {
   let cap = maxSamples;
   let last = null;
+  let gzipError = null;
   for (let attempt = 1; ; attempt++) {
-    const r = await encodeOnce(trace, cap, meta);
+    const r = await encodeOnce(trace, cap, meta, gzipError === null);
+    gzipError = r.gzipError = r.gzipError ?? gzipError;
     if (r.body.byteLength <= maxBytes || attempt === ATTEMPTS || r.samples <= 1) return r;
     const n = r.samples;
     const target = maxBytes * 0.95;
@@ -108,7 +118,7 @@ export async function encodePayload(trace, { maxSamples, maxBytes, meta }) {
   }
 }
 
-async function encodeOnce(trace, cap, meta) {
+async function encodeOnce(trace, cap, meta, compress) {
   const t = trimTrace(trace, { maxSamples: cap });
   for (const s of t.trace.samples) s.timestamp = Math.round(s.timestamp * 1000) / 1000;
   const doc = {
@@ -124,10 +134,19 @@ async function encodeOnce(trace, cap, meta) {
   };
   if (doc.metadata === undefined) delete doc.metadata;
   const text = encoder.encode(JSON.stringify(doc));
-  const zipped = await gzip(text);
+  let zipped = null;
+  let gzipError = null;
+  if (compress) {
+    try {
+      zipped = await gzip(text);
+    } catch (e) {
+      gzipError = String((e && e.message) || e);
+    }
+  }
   return {
     body: zipped || text,
     compressed: !!zipped,
+    gzipError,
     samples: t.trace.samples.length,
     idleDropped: t.idleDropped,
     thinnedDropped: t.thinnedDropped,

@@ -264,6 +264,94 @@ test('a failure after the Profiler started stops it: nothing keeps sampling with
   resetFieldCollection();
 });
 
+test('a compression that fails sends the JSON text, counted: no rejection is left unhandled in the page', async () => {
+  resetFieldCollection();
+  received.length = 0;
+  status = 204;
+  const unhandled = [];
+  const onUnhandled = (e) => unhandled.push(String(e));
+  process.on('unhandledRejection', onUnhandled);
+  const Real = globalThis.CompressionStream;
+  // A compressor failing mid-stream (aborted, out of memory): its write and
+  // its read reject with the same error.
+  let made = 0;
+  globalThis.CompressionStream = class extends TransformStream {
+    constructor() {
+      made++;
+      super({
+        transform() {
+          throw new Error('the compressor failed');
+        },
+      });
+    }
+  };
+  try {
+    const c = collectProfiles({ endpoint, sampled: true, sampleInterval: 1, maxDurationMs: 60_000 });
+    hotLoop(30);
+    const d = await c.flush();
+    await idle(20); // an unhandled rejection is reported after the microtasks
+    assert.deepEqual(unhandled, []);
+    assert.equal(d.state, 'sent', JSON.stringify(d));
+    assert.equal(d.compressed, false);
+    assert.equal(made, 1, 'one failure is enough: the budget loop does not try again');
+    assert.equal(d.failures, 1);
+    assert.match(d.errors[0], /gzip failed \(the compressor failed\): sent as JSON text/);
+    assert.equal(received.length, 1);
+    assert.equal(received[0].body[0], '{'.charCodeAt(0));
+    assert.equal(JSON.parse(received[0].body).format, 'webprof-field/1');
+  } finally {
+    globalThis.CompressionStream = Real;
+    process.off('unhandledRejection', onUnhandled);
+    resetFieldCollection();
+  }
+});
+
+test('"page" is the URL without query, fragment or credentials; the scheme alone where the URL is the document', async () => {
+  status = 204;
+  // location as browsers give it: a sandboxed frame's origin is "null" but
+  // its URL is real; a data: URL's path is the document's text.
+  const cases = [
+    [
+      {
+        href: 'https://ann:pw@shop.example:8443/cart/pay?card=4111#step2',
+        origin: 'https://shop.example:8443',
+      },
+      'https://shop.example:8443/cart/pay',
+    ],
+    [{ href: 'https://shop.example/frame?token=abc', origin: 'null' }, 'https://shop.example/frame'],
+    [{ href: 'data:text/html,<p>ann@example.com 4111</p>', origin: 'null' }, 'data:'],
+    [{ href: 'about:blank', origin: 'null' }, 'about:blank'],
+    [{ href: 'about:srcdoc', origin: 'https://shop.example' }, 'about:srcdoc'],
+    [
+      {
+        href: 'blob:https://shop.example/6a1f0c2e-8b4d-4e7a-9c1b-2f3d4e5a6b7c',
+        origin: 'https://shop.example',
+      },
+      'blob:https://shop.example',
+    ],
+    [{ href: 'file:///home/ann/report.html?q=1', origin: 'null' }, 'file:///home/ann/report.html'],
+    [{ href: 'not a url', origin: 'null' }, ''],
+  ];
+  for (const [where, page] of cases) {
+    resetFieldCollection();
+    received.length = 0;
+    const c = collectProfiles({ endpoint, sampled: true, sampleInterval: 1, maxDurationMs: 60_000 });
+    hotLoop(5);
+    const { href, origin } = where;
+    const url = URL.canParse(href) ? new URL(href) : null;
+    globalThis.location = { href, origin, pathname: url ? url.pathname : '' };
+    let d;
+    try {
+      d = await c.flush();
+    } finally {
+      delete globalThis.location;
+    }
+    assert.deepEqual(d.errors, [], href);
+    assert.equal(JSON.parse(gunzipSync(received[0].body)).page, page, href);
+  }
+  resetFieldCollection();
+});
+
 test('trimTrace: the core drops idle samples and caps the rest evenly', () => {
   const trace = {
     resources: ['https://a/app.js', 'https://a/unused.js'],
