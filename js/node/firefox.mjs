@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importGeckoProfile } from '../import/gecko.mjs';
 import { ready } from '../core/core.mjs';
+import { makeResult } from './result.mjs';
 
 export const FIREFOX_PATH =
   (typeof process === 'object' && process.env.WEBPROF_FIREFOX) || '/usr/lib/firefox-esr/firefox-esr';
@@ -81,7 +82,6 @@ async function finish(browser, dir, profilePath, window, timeoutMs) {
       windowEnd,
     });
     // makeResult is the fixture's: the same files and summary as Chromium's.
-    const { makeResult } = await import('./playwright.mjs');
     const result = await makeResult({
       trace: imported.trace,
       backend: 'gecko',
