@@ -142,7 +142,9 @@ test('a profiled load sends one gzipped webprof-field/1 payload with no idle sam
   assert.equal(doc.reason, 'duration');
   assert.deepEqual(doc.metadata, { route: '/home' });
   assert.equal(typeof doc.userAgent, 'string');
-  assert.ok(doc.trace.samples.length > 20, `${doc.trace.samples.length} samples`);
+  // 240 ms of hot loop, wall-clock bound: a machine at load average 13 on
+  // 2 cores gave it 19-20 samples (the bound was 20).
+  assert.ok(doc.trace.samples.length >= 8, `${doc.trace.samples.length} samples`);
   assert.ok(
     doc.trace.samples.every((s) => s.stackId !== undefined),
     'an idle sample was sent',
