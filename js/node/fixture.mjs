@@ -1,10 +1,17 @@
 // The Playwright Test fixture (`withWebprof`): profiles on request — a
 // block (`webprof.profile`) or the whole test (`webprofProfile`) — and
 // attaches the files to the test's report.
-import { HIDDEN } from './agent.mjs';
 import { withSharedMemory } from './chromium.mjs';
 import { hasLeftDocuments } from './documents.mjs';
-import { install, profile, profileOptions, stopProfile, watchPageErrors } from './page-profile.mjs';
+import {
+  firstLine,
+  install,
+  profile,
+  profileOptions,
+  profilingIn,
+  stopProfile,
+  watchPageErrors,
+} from './page-profile.mjs';
 import { contentType } from './result.mjs';
 
 /**
@@ -41,10 +48,12 @@ export function withWebprof(base) {
             });
           }
           // Said where the test's reader looks: the report and the console.
-          if (result.diagnostic) {
-            testInfo.annotations.push({ type: 'webprof', description: result.diagnostic });
-            console.warn(`webprof: ${result.diagnostic}`);
-          }
+          if (result.diagnostic) say(result.diagnostic);
+          if (result.problems.length) say(`not collected: ${result.problems.join('; ')}`);
+        };
+        const say = (text) => {
+          testInfo.annotations.push({ type: 'webprof', description: text });
+          console.warn(`webprof: ${text}`);
         };
         // Scripts are rewritten from the first page load on, so a profile
         // taken later (webprof.profile) samples inside synchronous code.
@@ -69,10 +78,14 @@ export function withWebprof(base) {
           await attach(r, 'webprof-test-');
           return r;
         };
+        let stopped = false; // by the test, webprof.stop()
         const api = {
           results,
           /** Stops the whole-test profile now (webprofProfile) and returns it. */
-          stop: stopWholeTest,
+          stop() {
+            stopped = true;
+            return stopWholeTest();
+          },
           async profile(actions, options = {}) {
             const r = await profile(page, actions, options);
             results.push(r);
@@ -81,11 +94,18 @@ export function withWebprof(base) {
           },
         };
         await use(api);
-        if (webprofProfile && !page.isClosed()) {
-          const running = await page
-            .evaluate((h) => !!(globalThis[h] && globalThis[h].__session), HIDDEN)
-            .catch(() => false);
-          if (running || hasLeftDocuments(page)) await stopWholeTest();
+        if (!webprofProfile) return;
+        // A page the test closed (or that crashed) still has the documents
+        // it left to write, and the reader is told what was lost — never
+        // an error swallowed, never one that fails a test that passed.
+        const running = page.isClosed() ? null : await profilingIn(page);
+        const gone = running === null && !stopped && page.url() !== 'about:blank';
+        if (running || gone || hasLeftDocuments(page)) {
+          try {
+            await stopWholeTest();
+          } catch (e) {
+            say(`the whole-test profile was not written: ${firstLine(e).replace(/^webprof: /, '')}`);
+          }
         }
       },
       { auto: true },

@@ -125,12 +125,17 @@ export async function startProfile(page, options = {}) {
 }
 
 const isProfiling = (w) => w.evaluate((h) => !!globalThis[h].__session, HIDDEN).catch(() => false);
+/** Whether a profile runs in `target`: true, false, or null when it cannot be asked (closed, crashed). */
+export const profilingIn = (target) =>
+  target.evaluate((h) => !!(globalThis[h] && globalThis[h].__session), HIDDEN).catch(() => null);
+/** An error's first line (Playwright's carry the page's stack after it). */
+export const firstLine = (e) => String((e && e.message) || e).split('\n')[0];
 
 // Chromium's native Profiler runs only in a document served with
 // `Document-Policy: js-profiling`: whether it may is settled when the
 // document loads, so asking later cannot be honoured silently.
 function nativeRefused(e) {
-  const why = String((e && e.message) || e).split('\n')[0];
+  const why = firstLine(e);
   return new Error(
     `webprof: {native: true} asks for Chromium's native Profiler, which this document does not allow (${why}). ` +
       `The sampler is chosen when a document loads: webprof serves documents with Document-Policy: js-profiling ` +
@@ -150,12 +155,17 @@ export async function stopProfile(page) {
   if (state) state.profiling = null;
   await disarm(page);
   const before = takeLeftDocuments(page);
+  const url = page.url();
   let data = null;
-  let lastError = null;
-  try {
-    data = await callIn(page, stopInPage);
-  } catch (e) {
-    lastError = e;
+  // Why this document's profile did not arrive: its stop() failed, or the
+  // page is gone (closed, crashed) with the samples it held.
+  let lost = null;
+  if ((await profilingIn(page)) !== false) {
+    try {
+      data = await callIn(page, stopInPage);
+    } catch (e) {
+      lost = `the profile in ${url} could not be stopped (${firstLine(e)}): its samples are lost`;
+    }
   }
   const workerData = [];
   for (const d of before) workerData.push(...d.workers);
@@ -171,9 +181,12 @@ export async function stopProfile(page) {
     const why = await page
       .evaluate((h) => globalThis[h] && globalThis[h].__startError, HIDDEN)
       .catch(() => null);
-    throw why ? new Error(`webprof: the profile could not start in ${page.url()}: ${why}`) : lastError;
+    if (why) throw new Error(`webprof: the profile could not start in ${url}: ${why}`);
+    throw new Error(`webprof: ${lost || `no profile is running in ${url}`}`);
   }
+  // What was recorded is still written; what was lost is said.
   const problems = kept.filter((d) => d.problem).map((d) => d.problem);
+  if (lost) problems.push(lost);
   const joined = joinDocuments(docs);
   const workers = [];
   for (const w of workerData) workers.push({ ...(await makeResult(w.data)), url: w.url });

@@ -76,7 +76,11 @@ export interface ProfileResult {
    * trace spans them on one time base, ms from the first document's time origin (`offset`: where each starts).
    */
   documents: ProfiledDocument[];
-  /** What could not be collected (a document whose profile did not arrive before it left), one sentence each. */
+  /**
+   * What could not be collected, one sentence each: a document whose profile did not arrive before it left, the last
+   * document's when its stop failed or the page was closed or crashed (the documents before it are still in the
+   * result). The fixture also says them in the test's annotations and console.
+   */
   problems: string[];
   /** Writes the files into dir; resolves to their paths. */
   save(dir: string): Promise<string[]>;
@@ -113,7 +117,11 @@ export function profile(
 export interface WebprofFixture {
   results: ProfileResult[];
   profile(actions: () => Promise<void>, options?: ProfileOptions): Promise<ProfileResult>;
-  /** Stops the whole-test profile (with `webprofProfile`) now, attaches and returns it. */
+  /**
+   * Stops the whole-test profile (with `webprofProfile`) now, attaches and returns it. Rejects with a `webprof:` error
+   * naming the page when nothing could be collected (its stop failed, the page was closed). Without this call the
+   * fixture stops it after the test; what it cannot collect then is said in the annotations and console, not thrown.
+   */
   stop(): Promise<ProfileResult>;
 }
 /** What `webprof record` takes (camelCased flags; defaults as in its usage). */
