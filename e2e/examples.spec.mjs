@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStaticServer } from './server.mjs';
 import { EXAMPLES, packTarball, newProject, build, viteDev } from './examples/projects.mjs';
-import { ready, exportFormats } from 'webprof';
+import { ready, exportFormats, loadExporters } from 'webprof';
 
 // Every format the registry holds, by the file name the example writes.
 await ready;
+await loadExporters();
 const FILES = exportFormats()
   .map((f) => f.fileName)
   .sort();
@@ -38,9 +39,8 @@ test.afterAll(() => {
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });
 
-// withMaps: the served scripts name source maps (Vite's dev server), which
-// Profiler.stop() reads through the tools module, fetched then.
-async function run(page, url, { withMaps = false } = {}) {
+// Profiler.stop() fetches the tools module (the exporters, source maps).
+async function run(page, url) {
   const failed = [];
   const wasm = [];
   page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
@@ -64,11 +64,11 @@ async function run(page, url, { withMaps = false } = {}) {
   for (const bytes of Object.values(result.exported)) expect(bytes).toBeGreaterThan(100);
   expect(result.aggregates).toEqual({ 'example:step': 3 });
   await expect(page.locator('#out')).toContainText('"samples"');
-  // The app imports webprof and webprof/perf: one core, the page's (and the
-  // tools module only once a source map is read).
+  // The app imports webprof and webprof/perf: one core, the page's, and the
+  // tools module its stop() fetched for the exports.
   const fetched = [];
   for (const r of wasm) fetched.push(coreName((await r.body()).toString('latin1'), r.url()));
-  expect(fetched).toEqual(withMaps ? ['webprof-core', 'webprof-tools'] : ['webprof-core']);
+  expect(fetched).toEqual(['webprof-core', 'webprof-tools']);
   return result;
 }
 
@@ -118,7 +118,7 @@ test('examples/vite: the dev server (npm run dev)', async ({ page }) => {
   cleanup.push(dir);
   const server = await viteDev(dir);
   try {
-    await run(page, server.resolvedUrls.local[0], { withMaps: true });
+    await run(page, server.resolvedUrls.local[0]);
     // vite.config.js's headers: isolated, so transformed code samples in ticker mode.
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
   } finally {

@@ -71,11 +71,12 @@ test("webprof/perf alone loads the probes' own core; webprof imported later adds
   expect(r.alone).toEqual({ seen: SEEN, instantiations: 1, wasm: ['/dist/webprof-probes.wasm'] });
   // A later module graph cannot change what already loaded: the full API
   // gets its own instance, the probes keep theirs (the reporter set through
-  // webprof sees what webprof/perf recorded).
+  // webprof sees what webprof/perf recorded). The Profiler's stop() then
+  // fetches the tools module (the exporters: js/core/tools.mjs).
   expect(r.later).toEqual({
     seen: SEEN,
     instantiations: 2,
-    wasm: ['/dist/webprof-probes.wasm', '/dist/webprof-core.wasm'],
+    wasm: ['/dist/webprof-probes.wasm', '/dist/webprof-core.wasm', '/dist/webprof-tools.wasm'],
     profilerSamples: true,
   });
 });

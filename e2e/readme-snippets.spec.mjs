@@ -126,7 +126,9 @@ test('snippet 2: the ES module, bundled with esbuild and the README transform, o
     logLevel: 'silent',
     plugins: [webprofSampling()],
   });
-  cpSync(join(root, 'dist/webprof-core.wasm'), join(project, 'out/webprof-core.wasm')); // the README's copy step
+  // The README's copy step: the core and the tools module (stop() loads the exporters from it).
+  for (const f of ['webprof-core.wasm', 'webprof-tools.wasm'])
+    cpSync(join(root, 'dist', f), join(project, 'out', f));
   // The Perfetto UI is online; this receiver answers its handshake and keeps the trace.
   await page.route('https://ui.perfetto.dev/**', (route) =>
     route.fulfill({

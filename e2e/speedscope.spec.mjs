@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test';
 import * as webprof from '../dist/webprof.mjs';
 
 await webprof.ready;
+await webprof.loadExporters(); // exports without a Profiler's stop()
 
 // Samples exactly 1 ms apart, so speedscope's self time in ms equals the
 // number of samples; the trailing sample closes the last interval.

@@ -5,6 +5,7 @@ export { ready, isReady, WebprofError, setWasmUrl } from './core/core.mjs';
 // Test-only: makes the core trap at its next call (tests/js/trap-*.test.mjs).
 export { debugTrapNextCall as __debugTrapNextCall } from './core/boundary.mjs';
 export { TraceSession, releaseTrace } from './profiler/trace.mjs';
+export { loadExporters } from './core/tools.mjs';
 export {
   start,
   end,

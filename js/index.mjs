@@ -16,6 +16,7 @@ export const {
   __debugTrapNextCall,
   TraceSession,
   releaseTrace,
+  loadExporters,
   start,
   end,
   aggrStart,

@@ -298,7 +298,19 @@ export interface ExportFormat {
   /** The default file name, e.g. 'trace.pftrace' (what the CLI and the Playwright fixture write). */
   fileName: string;
 }
-/** Every export format, the core's first (needs `ready`). */
+/**
+ * Resolves once the exporters can be called synchronously: toChromeTrace,
+ * toCpuProfile, toPerfettoTrace, toPprof, exportTrace, exportFormats and
+ * summarize run in the tools module (webprof-tools.wasm beside the core),
+ * fetched on first use. A Profiler's stop() loads it before it resolves, so
+ * `toChromeTrace({ profile: await profiler.stop() })` needs nothing more;
+ * exporting without stopping a Profiler (probes only, a trace from a file)
+ * needs `await loadExporters()` first. Called before it resolved, an exporter
+ * throws a WebprofError (code 'NotLoaded') saying so. Rejects with why the
+ * module could not load.
+ */
+export function loadExporters(): Promise<void>;
+/** Every export format, the core's first (needs the exporters: loadExporters()). */
 export function exportFormats(): ExportFormat[];
 /** `input` in the export format `format` (an ExportFormat id). Unknown id: TypeError. */
 export function exportTrace(format: string, input: ExportInput, options?: TraceExportOptions): ArrayBuffer;

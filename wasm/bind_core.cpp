@@ -36,8 +36,10 @@ class JsSession {
                                 time_origin_ms}) {}
   // The polyfill sampler may still hold samples of this session whose
   // stacks arrive later (bind_profiler.cpp): they must never reach a
-  // deleted session.
-  ~JsSession() { ForgetDeferredSamples(&session_); }
+  // deleted session (an instance without a sampler has none).
+  ~JsSession() {
+    if (HasSampler()) ForgetDeferredSamples(&session_);
+  }
   JsSession(const JsSession&) = delete;
   JsSession& operator=(const JsSession&) = delete;
 

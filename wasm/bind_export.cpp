@@ -85,9 +85,11 @@ class ExportBuilder {
 
   // The probes part straight from the recorder's last window, which must
   // still be window `generation`: `parts` are WindowPart bits; blob holds the
-  // info JSON text of each of `count` info slots ("" = none).
+  // info JSON text of each of `count` info slots ("" = none). An instance
+  // without a recorder (the tools module) has no window: kInvalidArgument.
   int32_t useWindow(double generation, uint32_t parts, uintptr_t blob,
                     uintptr_t lens, uint32_t count) {
+    if (!bind::HasRecorder()) return int32_t(Status::kInvalidArgument);
     const Recorder& rec = bind::ProbesRecorder();
     if (rec.last_report().generation != generation)
       return int32_t(Status::kInvalidArgument);

@@ -25,13 +25,15 @@ namespace {
 class JsTraceLoad {
  public:
   // `as_sampled`: a trace another profiler recorded on this page (the
-  // page's stack sampler decides webprof's own frames); else as given.
-  // `time_offset_ms` moves its samples onto the session's time base (a
-  // trace joined to what the session holds: TraceLoader, "Joining").
+  // page's stack sampler decides webprof's own frames); else as given (always
+  // in an instance without a sampler, the tools module: its loads are
+  // exports'). `time_offset_ms` moves its samples onto the session's time base
+  // (a trace joined to what the session holds: TraceLoader, "Joining").
   JsTraceLoad(uintptr_t handle, bool as_sampled, double time_offset_ms)
-      : loader_(&reinterpret_cast<Session*>(handle)->trace(),
-                LoadOptions{as_sampled ? &PageSampler() : nullptr,
-                            time_offset_ms}) {}
+      : loader_(
+            &reinterpret_cast<Session*>(handle)->trace(),
+            LoadOptions{as_sampled && HasSampler() ? &PageSampler() : nullptr,
+                        time_offset_ms}) {}
 
   // `count` URLs; `hidden` (0 = none) a Uint8Array of flags, 1 = a
   // resource whose frames the page may not see.

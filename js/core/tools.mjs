@@ -1,22 +1,95 @@
 // The tools module: what a page uses only when it rewrites a script (the
-// transform's probe sites and HTML <script> rows) or reads a source map —
-// functions from text to rows that hold no state of the page's — kept out of
-// the load-time core and fetched on first use (webprof-tools.wasm beside
-// webprof-core.wasm: wasm/CMakeLists.txt, docs/ARCHITECTURE.md "What a page
-// loads"). The Node-side tools' core links these bindings itself
-// (js/core/wasm-node.mjs has no tools build), so there it is the full core.
+// transform's probe sites and HTML <script> rows), reads a source map or
+// exports a trace (the format writers, the summary, the field trim, on
+// sessions of its own a trace is copied into) — kept out of the load-time
+// core and fetched on first use (webprof-tools.wasm beside webprof-core.wasm:
+// wasm/CMakeLists.txt, docs/ARCHITECTURE.md "What a page loads"). The
+// Node-side tools' core links these bindings itself (js/core/wasm-node.mjs
+// has no tools build), so there it is the full core.
 // A trap in the tools module leaves the page's core healthy: that module is
-// dropped and the next use loads a fresh one.
-import { WebprofError, core, ready } from './core.mjs';
+// dropped (with the trace copies it held) and the next use loads a fresh one.
+//
+// The exporters are synchronous (toChromeTrace(trace) returns bytes), but a
+// page cannot load a module synchronously (a synchronous fetch and compile
+// would block the page, and Chromium refuses to compile more than a few KB
+// synchronously on the main thread). So the module is loaded by whoever makes
+// a trace (Profiler.stop() resolves after it) or by loadExporters(), and
+// toolsNow() hands it out synchronously or throws saying what to await.
+import { WebprofError, core, ready, trapError, trapped } from './core.mjs';
 import { loadSibling } from './instance.mjs';
 import { toolsCore } from './wasm-page.mjs';
 
 let failed = null; // the build whose instance trapped (reloaded once asked again)
+let current = null; // the loaded tools module, for synchronous callers
+let lastError = null; // why the last load failed
 
 /** Resolves with the tools module (rejects with why it could not load). */
 export function tools() {
   if (toolsCore === null) return ready.then(() => core());
-  return loadSibling(failed || toolsCore);
+  const build = failed || toolsCore;
+  return loadSibling(build).then(
+    (m) => {
+      if ((failed || toolsCore) === build) current = m;
+      return m;
+    },
+    (e) => {
+      lastError = e;
+      throw e;
+    },
+  );
+}
+
+/**
+ * Resolves once the exporters (toChromeTrace, toCpuProfile, toPerfettoTrace,
+ * toPprof, exportTrace, exportFormats, summarize) can be called
+ * synchronously: loads webprof-tools.wasm beside the core if it is not yet
+ * (Profiler.stop() does this before it resolves). Rejects with why it could
+ * not load.
+ */
+export function loadExporters() {
+  return tools().then(() => undefined);
+}
+
+/**
+ * The tools module now, for synchronous callers (the exporters): the full
+ * core where it links the tools (Node), else the loaded module; throws a
+ * WebprofError saying what to await when it is not loaded.
+ */
+export function toolsNow(what = 'exporting') {
+  if (toolsCore === null) return core();
+  // After a trap webprof is unusable on the page, the tools module included.
+  const poisoned = trapError();
+  if (poisoned) throw poisoned;
+  if (current !== null) return current;
+  if (lastError) throw lastError;
+  throw new WebprofError(
+    `webprof: ${what} needs the tools module (webprof-tools.wasm), which is not loaded yet: ` +
+      "await webprof.loadExporters() first (a Profiler's stop() does this before it resolves)",
+    'NotLoaded',
+  );
+}
+
+/** The loaded tools module, or null (never loads, never throws). */
+export function toolsLoaded() {
+  if (toolsCore === null) return null;
+  return current;
+}
+
+/** Whether the tools module is a module of its own (false where the core links the tools: Node). */
+export function toolsSeparate() {
+  return toolsCore !== null;
+}
+
+// A trap in the tools module: that instance is not used again.
+function dropped(e) {
+  if (!(e instanceof WebAssembly.RuntimeError) || toolsCore === null) return e;
+  // A fresh instance next time: a copy of the build, so it loads anew.
+  failed = { ...toolsCore };
+  current = null;
+  return new WebprofError(
+    `webprof: the Wasm tools module trapped (${e.message}); it will be reloaded`,
+    'Trapped',
+  );
 }
 
 /**
@@ -28,13 +101,18 @@ export async function withTools(fn) {
   try {
     return fn(m);
   } catch (e) {
-    if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-    if (toolsCore === null) throw e;
-    // A fresh instance next time: a copy of the build, so it loads anew.
-    failed = { ...toolsCore };
-    throw new WebprofError(
-      `webprof: the Wasm tools module trapped (${e.message}); it will be reloaded`,
-      'Trapped',
-    );
+    throw dropped(e);
+  }
+}
+
+/** withTools() for synchronous callers: the module must be loaded (toolsNow). */
+export function withToolsNow(fn, what) {
+  const m = toolsNow(what);
+  try {
+    return fn(m);
+  } catch (e) {
+    // Where the tools are the core (Node), a trap poisons it like any other.
+    if (toolsCore === null) throw trapped(e);
+    throw dropped(e);
   }
 }

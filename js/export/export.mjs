@@ -8,21 +8,29 @@
 // registerExportFormat() adds a format written in JS (for tools and tests);
 // it is listed after the core's and never shadows one.
 //
-// Data path: a W3C trace object is loaded into a core session for the export
-// (js/profiler/trace.mjs loadTrace, the one loader: a handful of bulk calls,
-// so cost does not scale with boundary crossings). A TraceSession as
-// `profile`, or a trace a stopped Profiler returned (still held by the core,
-// js/profiler/trace.mjs toHeldTrace), skips loading: the core's copy is
-// written in place. The core writes the format into chunks in Wasm memory;
-// JS copies each chunk once into one ArrayBuffer and the builder is deleted.
+// Where they run: the writers are in the tools module (js/core/tools.mjs;
+// in Node, the core itself), loaded by a Profiler's stop() or by
+// loadExporters(). Exports stay synchronous: called before the module was
+// loaded, they throw a WebprofError that says to await loadExporters().
+//
+// Data path: a W3C trace object is loaded into a session of the tools module
+// for the export (js/profiler/trace.mjs loadInto, the one loader: a handful
+// of bulk calls, so cost does not scale with boundary crossings). A trace a
+// stopped Profiler returned is held there (js/profiler/trace.mjs toHeldTrace):
+// that copy is written in place. A TraceSession as `profile` is written in
+// place where the tools are its core (Node), else copied for the export. The
+// probes part comes from the recorder itself only where the probes record
+// into the module that exports (Node); a page's exports take its JS records.
+// The module writes the format into chunks in Wasm memory; JS copies each
+// chunk once into one ArrayBuffer and the builder is deleted.
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
 import { infoJson } from '../probes/info.mjs';
-import { core, guard } from '../core/core.mjs';
 import { probesShareCore } from '../core/instance.mjs';
+import { toolsNow, toolsSeparate, withToolsNow } from '../core/tools.mjs';
 import { Heap, copyChunks } from '../core/heap.mjs';
 import { boundary, check } from '../core/boundary.mjs';
-import { TraceSession, heldSession, loadTrace } from '../profiler/trace.mjs';
+import { TraceSession, heldIn, loadInto } from '../profiler/trace.mjs';
 import { windowSource } from '../probes/probes.mjs';
 
 /** Chrome Trace Event JSON ({"traceEvents":[...]}) as UTF-8 bytes. */
@@ -51,7 +59,7 @@ const jsFormats = new Map(); // id -> entry with a JS `write`
 
 function coreList() {
   if (!coreFormats) {
-    coreFormats = core()
+    coreFormats = toolsNow('exportFormats()')
       .exportFormats()
       .map((f) => ({
         id: f.key,
@@ -71,7 +79,7 @@ function findFormat(id) {
 
 /**
  * Every export format, the core's first: [{id, name, extension, mimeType, fileName}].
- * Needs the core (after `ready`).
+ * Needs the exporters (after a Profiler's stop() or `await loadExporters()`).
  */
 export function exportFormats() {
   return [...coreList(), ...jsFormats.values()].map(({ id, name, extension, mimeType, fileName }) => ({
@@ -145,43 +153,49 @@ export function lastExportTimings() {
  * js/export/summary.mjs formats them.
  */
 export function summarizeProfile(profile, top) {
-  return guard((m) => {
+  return withToolsNow((m) => {
     const b = new m.ExportBuilder();
     let loaded = null;
     try {
-      loaded = useProfile(b, profile, { forExport: false });
+      loaded = useProfile(m, b, profile, { forExport: false });
       return b.summarize(top);
     } finally {
-      if (loaded) loaded.dispose();
+      if (loaded) loaded.delete();
       b.delete();
     }
-  });
+  }, 'summarize()');
 }
 
-// A TraceSession's trace, or the one a stopped Profiler returned, is
-// already in the core: used in place. Any other trace object is loaded as
-// given into a session of its own (loadTrace, the one loader), returned for
-// the caller to dispose; exported without samples, it is no profile.
-function useProfile(b, profile, { forExport }) {
-  const session = profile instanceof TraceSession ? profile : heldSession(profile);
-  if (session) {
-    b.useSession(session.coreHandle());
+// The trace a stopped Profiler returned is held in the tools module: used in
+// place, as is a TraceSession where the tools are its core. Any other trace
+// object (or a page core's TraceSession's trace) is loaded as given into a
+// session of module m (loadInto, the one loader), returned for the caller to
+// delete(); exported without samples, it is no profile.
+function useProfile(m, b, profile, { forExport }) {
+  if (profile instanceof TraceSession && !toolsSeparate()) {
+    b.useSession(profile.coreHandle());
     return null;
   }
-  if (profile == null) return null;
-  const loaded = loadTrace(profile);
-  if (!forExport || loaded.sampleCount > 0) b.useSession(loaded.coreHandle());
+  const trace = profile instanceof TraceSession ? profile.toTrace() : profile;
+  const handle = trace == null ? null : heldIn(m, trace);
+  if (handle !== null) {
+    b.useSession(handle);
+    return null;
+  }
+  if (trace == null) return null;
+  const loaded = loadInto(m, trace);
+  if (!forExport || loaded.sampleCount() > 0) b.useSession(loaded.handle());
   return loaded;
 }
 
 function exportAs(format, input, options) {
-  return guard((m) => {
+  return withToolsNow((m) => {
     const b = new m.ExportBuilder();
     const heap = new Heap(m);
     let loaded = null; // a trace object's session, for this export only
     try {
       const t0 = performance.now();
-      loaded = useProfile(b, input.profile, { forExport: true });
+      loaded = useProfile(m, b, input.profile, { forExport: true });
       loadProbes(m, b, heap, input);
       const t1 = performance.now();
       const pid = options.pid ?? 1;
@@ -204,11 +218,11 @@ function exportAs(format, input, options) {
       };
       return out;
     } finally {
-      if (loaded) loaded.dispose();
+      if (loaded) loaded.delete();
       heap.freeAll();
       b.delete();
     }
-  });
+  }, 'exporting');
 }
 
 // Probes' MarkTimeline/TraceTimeline ({events: [...]}) or plain arrays.
@@ -222,8 +236,10 @@ function events(x) {
 function loadProbes(m, b, heap, input) {
   // The unchanged results of the recorder's last window are read from the
   // recorder itself; only their info values (JS objects) cross, as JSON.
-  // The recorder is read in place only where the probes record into this core.
-  const own = probesShareCore() ? windowSource(input.aggregates, input.marks, input.traces) : null;
+  // The recorder is read in place only where the probes record into the
+  // module that exports: the Node-side core, not a page's tools module.
+  const own =
+    !toolsSeparate() && probesShareCore() ? windowSource(input.aggregates, input.marks, input.traces) : null;
   const parts = own ? own.parts : 0;
   const P = boundary().windowParts;
   if (own) {

@@ -23,6 +23,7 @@
 // and the trim, JSON and compression once, at the end, bounded by the
 // buffer.
 import { ready } from '../core/core.mjs';
+import { tools } from '../core/tools.mjs';
 import { Profiler } from '../profiler/profiler.mjs';
 import { wantPlatformSites } from '../profiler/platform-sites.mjs';
 import { prefetchSources } from '../profiler/fidelity.mjs';
@@ -160,6 +161,9 @@ class FieldCollector {
     this._startedAt = Date.now();
     this._profiler.addEventListener('samplebufferfull', () => this._flush('full'));
     if (this._d.sampler === 'polyfill') this._warmSources();
+    // The payload is trimmed in the tools module (js/core/tools.mjs): fetched
+    // now, as a fetch started at pagehide may never finish. A failure shows at send.
+    tools().catch(() => {});
     this._timer = setTimeout(() => this._flush('duration'), Math.min(o.maxDurationMs, MAX_TIMER_MS));
     const g = globalThis;
     if (typeof g.addEventListener === 'function') {

@@ -24,9 +24,9 @@
 // says which. Timestamps are rounded to 1 µs (what the W3C clock promises
 // at best); frames are as sampled — the server maps them with the
 // release's source maps.
-import { guard } from '../core/core.mjs';
 import { check } from '../core/boundary.mjs';
-import { TraceSession, heldSession, loadTrace } from '../profiler/trace.mjs';
+import { tools, withToolsNow } from '../core/tools.mjs';
+import { heldIn, loadInto, sessionTrace } from '../profiler/trace.mjs';
 
 export const FORMAT = 'webprof-field/1';
 // What fetch(keepalive) and sendBeacon may have in flight per page
@@ -38,22 +38,29 @@ const ATTEMPTS = 8;
 const encoder = new TextEncoder();
 
 /**
- * The core's trimmed copy of `trace` (src/export/trace_trim.h):
- * {trace, idleDropped, thinnedDropped}. maxSamples 0 = no cap.
+ * The core's trimmed copy of `trace` (src/export/trace_trim.h), trimmed in
+ * the tools module (js/core/tools.mjs: the exporters' module, which must be
+ * loaded; encodePayload loads it): {trace, idleDropped, thinnedDropped}.
+ * maxSamples 0 = no cap.
  */
 export function trimTrace(trace, { maxSamples = 0, dropIdle = true } = {}) {
-  let src = heldSession(trace);
-  let loaded = null;
-  if (!src) src = loaded = loadTrace(trace);
-  const dst = new TraceSession({ sampleInterval: src.sampleInterval, maxBufferSize: 0 });
-  try {
-    const r = guard((m) => m.trimTrace(src.coreHandle(), dst.coreHandle(), maxSamples, dropIdle));
-    check(r.status, 'trimTrace');
-    return { trace: dst.toTrace(), idleDropped: r.idleDropped, thinnedDropped: r.thinnedDropped };
-  } finally {
-    dst.dispose();
-    if (loaded) loaded.dispose();
-  }
+  return withToolsNow((m) => {
+    let src = heldIn(m, trace);
+    let loaded = null;
+    if (src === null) {
+      loaded = loadInto(m, trace);
+      src = loaded.handle();
+    }
+    const dst = new m.Session(10, 0, 0);
+    try {
+      const r = m.trimTrace(src, dst.handle(), maxSamples, dropIdle);
+      check(r.status, 'trimTrace');
+      return { trace: sessionTrace(dst), idleDropped: r.idleDropped, thinnedDropped: r.thinnedDropped };
+    } finally {
+      dst.delete();
+      if (loaded) loaded.delete();
+    }
+  }, 'trimming a trace');
 }
 
 /** gzip bytes with CompressionStream; null where there is none. */
@@ -98,6 +105,7 @@ export async function gzip(bytes) {
  * always shrinks by at least a quarter, so the loop ends.
  */
 export async function encodePayload(trace, { maxSamples, maxBytes, meta }) {
+  await tools();
   let cap = maxSamples;
   let last = null;
   let gzipError = null;

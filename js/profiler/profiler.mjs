@@ -16,6 +16,7 @@
 import { ready } from '../core/core.mjs';
 import { timeOrigin } from '../core/clock.mjs';
 import { TraceSession, loadTrace, toHeldTrace } from './trace.mjs';
+import { loadExporters } from '../core/tools.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
@@ -199,6 +200,7 @@ class PolyfillBackend {
   async stop() {
     stopSession(this.session);
     this.stopped = true;
+    const exporters = loadExporters().catch(() => {});
     await ready;
     // A session stopped before the core loaded: build it now from what was kept.
     const s = this.session;
@@ -209,6 +211,10 @@ class PolyfillBackend {
     const session = s.trace;
     s.trace = null; // the trace object owns it now (toHeldTrace)
     await resolveDefinitions(session);
+    // The exporters are synchronous (toChromeTrace(trace)): their module
+    // (js/core/tools.mjs) is loaded before the trace resolves, and the trace
+    // is held there. A module that failed to load says so when one is called.
+    await exporters;
     const trace = toHeldTrace(session);
     // Faults met while sampling (js/profiler/sampler.mjs): reported, never thrown at the page.
     const diagnostics = s.diagnostics();
@@ -264,8 +270,10 @@ class NativeBackend {
     return this.full || this.native.stopped;
   }
   async stop() {
+    const exporters = loadExporters().catch(() => {}); // as the polyfill's stop()
     const trace = await this.native.stop();
     await ready;
+    await exporters;
     return importTrace(trace, this.native.sampleInterval);
   }
 }

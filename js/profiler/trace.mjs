@@ -7,6 +7,7 @@
 import { core, guard, isReady, trapped, WebprofError } from '../core/core.mjs';
 import { boundary, check, checkId, sessionSample, writeScratch } from '../core/boundary.mjs';
 import { Heap } from '../core/heap.mjs';
+import { toolsLoaded, toolsSeparate } from '../core/tools.mjs';
 
 export class TraceSession {
   /**
@@ -108,41 +109,7 @@ export class TraceSession {
 
   /** The W3C ProfilerTrace {resources, frames, stacks, samples} as plain objects. */
   toTrace() {
-    return this._call((s) => this._toTrace(s));
-  }
-
-  _toTrace(s) {
-    const { noId, noneU32, records } = boundary();
-    const names = [];
-    for (let i = 0, n = s.nameCount(); i < n; i++) names.push(s.name(i));
-    const resources = this.resources();
-    const F = records.frameRow;
-    const f = s.frames().slice();
-    const frames = [];
-    for (let i = 0; i < f.length; i += F.size) {
-      const frame = { name: names[f[i + F.name]] };
-      if (f[i + F.resource] !== noneU32) frame.resourceId = f[i + F.resource];
-      if (f[i + F.line]) frame.line = f[i + F.line];
-      if (f[i + F.column]) frame.column = f[i + F.column];
-      frames.push(frame);
-    }
-    const S = records.stackRow;
-    const st = s.stacks().slice();
-    const stacks = [];
-    for (let i = 0; i < st.length; i += S.size) {
-      const stack = { frameId: st[i + S.frame] };
-      if (st[i + S.parent] !== noneU32) stack.parentId = st[i + S.parent];
-      stacks.push(stack);
-    }
-    const R = records.sampleRow;
-    const sm = s.samples().slice();
-    const samples = [];
-    for (let i = 0; i < sm.length; i += R.size) {
-      const sample = { timestamp: sm[i + R.timestamp] };
-      if (sm[i + R.stack] !== noId) sample.stackId = sm[i + R.stack];
-      samples.push(sample);
-    }
-    return { resources, frames, stacks, samples };
+    return this._call((s) => sessionTrace(s));
   }
 
   /** Frees the core's memory for this session; the object is unusable after. */
@@ -216,13 +183,7 @@ export function loadTrace(trace, options = {}) {
  * @param {{trace: object, timeOffset?: number}[]} parts
  */
 export function joinTraces(parts, options = {}) {
-  const tables = parts.map(({ trace }) => {
-    const { resources = [], frames = [], stacks = [], samples = [] } = trace || {};
-    if (![resources, frames, stacks, samples].every(Array.isArray)) {
-      throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
-    }
-    return { resources, frames, stacks, samples };
-  });
+  const tables = parts.map(({ trace }) => tablesOf(trace));
   const offsets = parts.map((p) => {
     const offset = Number(p.timeOffset ?? 0);
     if (!Number.isFinite(offset))
@@ -254,6 +215,14 @@ export function joinTraces(parts, options = {}) {
     throw e;
   }
   return session;
+}
+
+function tablesOf(trace) {
+  const { resources = [], frames = [], stacks = [], samples = [] } = trace || {};
+  if (![resources, frames, stacks, samples].every(Array.isArray)) {
+    throw new TypeError('webprof: profile must be a ProfilerTrace {resources, frames, stacks, samples}');
+  }
+  return { resources, frames, stacks, samples };
 }
 
 function loadRows(m, load, heap, { resources, frames, stacks, samples }, options) {
@@ -306,21 +275,65 @@ function loadRows(m, load, heap, { resources, frames, stacks, samples }, options
 }
 
 // ---- traces that stay in the core ----
-// A stopped Profiler hands out a W3C ProfilerTrace object but keeps the
-// TraceSession it was read from, so exporting that object writes the core's
-// copy in place (no re-load, no re-intern). Ownership contract: the session
-// belongs to the trace object; it is freed when the object is garbage
-// (FinalizationRegistry) or at releaseTrace(trace), whichever comes first.
-// The object stays the caller's to change, but exports read the core's copy:
-// a trace whose table lengths no longer match it is loaded like any other
-// object (edit a structuredClone to be sure yours is exported).
-const held = new WeakMap(); // trace object -> {session, lengths}
+// A stopped Profiler hands out a W3C ProfilerTrace object but keeps a core
+// copy of it, so exporting that object writes the copy in place (no re-load,
+// no re-intern). The exporters run in the tools module (js/core/tools.mjs), so
+// that is where the copy lives: made from the page core's session when the
+// trace is handed out with the tools loaded (Profiler.stop() loads them
+// first), else at the first export, the page core's session freed then.
+// Where the tools are the core itself (Node) the session stays as it is.
+// Ownership contract: the copy belongs to the trace object; it is freed when
+// the object is garbage (FinalizationRegistry) or at releaseTrace(trace),
+// whichever comes first. The object stays the caller's to change, but exports
+// read the core's copy: a trace whose table lengths no longer match it is
+// loaded like any other object (edit a structuredClone to be sure yours is
+// exported).
+const held = new WeakMap(); // trace object -> Held
 const finalizer =
-  typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((session) => session.dispose())
-    : null;
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((h) => h.dispose()) : null;
 
 const lengths = (t) => [t.resources.length, t.frames.length, t.stacks.length, t.samples.length];
+
+// One held trace: `session` (a TraceSession of the page's core) until
+// `copy` (a session of tools module `m`) replaces it.
+class Held {
+  constructor(session, trace) {
+    this.session = session;
+    this.lengths = lengths(trace);
+    this.m = null;
+    this.copy = null;
+  }
+  // The session of module m holding this trace (m: the tools module).
+  // A copy lost with a trapped tools module is made again from the object.
+  in(m, trace) {
+    if (this.copy !== null && this.m === m) return this.copy;
+    if (this.session !== null && !toolsSeparate()) return this.session;
+    const source = this.session !== null ? this.session.toTrace() : trace;
+    const copy = loadInto(m, source);
+    this.dropCopy();
+    this.m = m;
+    this.copy = copy;
+    if (this.session !== null) {
+      this.session.dispose();
+      this.session = null;
+    }
+    return copy;
+  }
+  dropCopy() {
+    if (this.copy === null) return;
+    try {
+      this.copy.delete();
+    } catch {
+      /* a trapped tools module: dropped with it */
+    }
+    this.copy = null;
+  }
+  dispose() {
+    this.dropCopy();
+    if (this.session !== null) this.session.dispose();
+    this.session = null;
+  }
+}
 
 /**
  * The W3C trace of `session`, which from now on belongs to the returned
@@ -338,22 +351,38 @@ export function toHeldTrace(session) {
     session.dispose();
     return trace;
   }
-  held.set(trace, { session, lengths: lengths(trace) });
-  finalizer.register(trace, session, trace);
+  const h = new Held(session, trace);
+  held.set(trace, h);
+  finalizer.register(trace, h, trace);
+  // Copied into the tools module now if it is loaded: the page's core keeps
+  // only what is recording. A failure leaves the page core's session held.
+  const m = toolsSeparate() ? toolsLoaded() : null;
+  if (m !== null) {
+    try {
+      h.in(m, trace);
+    } catch {
+      /* copied at the first export instead */
+    }
+  }
   return trace;
 }
 
-/** The core session still holding `trace` unchanged, else null. Internal. */
-export function heldSession(trace) {
+/**
+ * The session of module `m` (the tools module, or the core where it links
+ * the tools) still holding `trace` unchanged, else null: its `handle()` is
+ * what the export bindings take. Internal.
+ */
+export function heldIn(m, trace) {
   const h = held.get(trace);
   if (!h) return null;
   try {
     const now = lengths(trace);
-    if (now.every((n, i) => n === h.lengths[i])) return h.session;
+    if (!now.every((n, i) => n === h.lengths[i])) return null;
   } catch {
-    /* a trace whose tables are gone: loaded (and refused) like any object */
+    return null; /* a trace whose tables are gone: loaded (and refused) like any object */
   }
-  return null;
+  const s = h.in(m, trace);
+  return s instanceof TraceSession ? s.coreHandle() : s.handle();
 }
 
 /**
@@ -365,6 +394,66 @@ export function releaseTrace(trace) {
   if (!h) return false;
   held.delete(trace);
   finalizer.unregister(trace);
-  h.session.dispose();
+  h.dispose();
   return true;
+}
+
+/**
+ * A session of module `m` (the tools module: its own Session binding, not a
+ * TraceSession of the page's core) holding `trace` loaded as given, for
+ * exports; the caller delete()s it. A refused table throws like loadTrace.
+ */
+export function loadInto(m, trace) {
+  const t = tablesOf(trace);
+  const s = new m.Session(10, Math.max(t.samples.length, 1), 0);
+  try {
+    const load = new m.TraceLoad(s.handle(), false, 0);
+    const heap = new Heap(m);
+    try {
+      loadRows(m, load, heap, t, {});
+    } finally {
+      heap.freeAll();
+      load.delete();
+    }
+  } catch (e) {
+    s.delete();
+    throw e;
+  }
+  return s;
+}
+
+/** The W3C trace in a raw binding session (of any module), as plain objects. */
+export function sessionTrace(s) {
+  const { noId, noneU32, records } = boundary();
+  const names = [];
+  for (let i = 0, n = s.nameCount(); i < n; i++) names.push(s.name(i));
+  const resources = [];
+  for (let i = 0, n = s.resourceCount(); i < n; i++) resources.push(s.resource(i));
+  const F = records.frameRow;
+  const f = s.frames().slice();
+  const frames = [];
+  for (let i = 0; i < f.length; i += F.size) {
+    const frame = { name: names[f[i + F.name]] };
+    if (f[i + F.resource] !== noneU32) frame.resourceId = f[i + F.resource];
+    if (f[i + F.line]) frame.line = f[i + F.line];
+    if (f[i + F.column]) frame.column = f[i + F.column];
+    frames.push(frame);
+  }
+  const S = records.stackRow;
+  const st = s.stacks().slice();
+  const stacks = [];
+  for (let i = 0; i < st.length; i += S.size) {
+    const stack = { frameId: st[i + S.frame] };
+    if (st[i + S.parent] !== noneU32) stack.parentId = st[i + S.parent];
+    stacks.push(stack);
+  }
+  const R = records.sampleRow;
+  const sm = s.samples().slice();
+  const samples = [];
+  for (let i = 0; i < sm.length; i += R.size) {
+    const sample = { timestamp: sm[i + R.timestamp] };
+    if (sm[i + R.stack] !== noId) sample.stackId = sm[i + R.stack];
+    samples.push(sample);
+  }
+  return { resources, frames, stacks, samples };
 }

@@ -78,9 +78,10 @@ export async function usageSizes(files = distFiles()) {
   const probesOff = await appBundle(PROBES_APP, off);
   const probesConsole = await appBundle(PROBES_CONSOLE_APP, on);
   return {
-    'drop-in: webprof.js + .wasm': sum(files['webprof.js'], wasm),
-    // Fetched on the first transform or source map (js/core/tools.mjs).
-    'drop-in once it rewrites a script or reads a source map: + webprof-tools.wasm': sum(
+    'drop-in, first load: webprof.js + .wasm': sum(files['webprof.js'], wasm),
+    // Fetched by the first Profiler.stop(), export, transform or source map
+    // (js/core/tools.mjs).
+    'drop-in after its first export: + webprof-tools.wasm': sum(
       files['webprof.js'],
       wasm,
       files['webprof-tools.wasm'],

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as webprof from 'webprof';
 
 await webprof.ready;
+await webprof.loadExporters(); // exports without a Profiler's stop()
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const HOSTILE = [

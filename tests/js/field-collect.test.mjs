@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import '../support/js-core.mjs';
-import { ready, wrap } from '../../js/index.mjs';
+import { ready, wrap, loadExporters } from '../../js/index.mjs';
 import { collectProfiles, resetFieldCollection } from '../../js/field/collect.mjs';
 import { decideSampled, seedFraction } from '../../js/field/decide.mjs';
 import { trimTrace } from '../../js/field/payload.mjs';
 import { sessions } from '../../js/profiler/session.mjs';
 
 await ready;
+await loadExporters(); // trimTrace without a Profiler's stop()
 
 // An endpoint that records each POST body and answers `status`.
 const received = [];

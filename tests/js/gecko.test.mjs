@@ -5,11 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ready, summarize, toCpuProfile } from '../../dist/webprof.mjs';
+import { ready, summarize, toCpuProfile, loadExporters } from '../../dist/webprof.mjs';
 import { importGeckoProfile, ready as nodeReady } from '../../dist/playwright.mjs';
 
 // webprof/playwright carries its own copy of the core (its Node side).
-await Promise.all([ready, nodeReady]);
+await Promise.all([ready, nodeReady, loadExporters()]);
 const fixture = readFileSync(new URL('../fixtures/gecko/firefox-esr/hot-inline.json', import.meta.url));
 const PAGE = 'http://127.0.0.1:46307/hot-inline.html';
 const START = 1796133328017.1099; // the page process's meta.startTime

@@ -12,7 +12,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, createGunzip } from 'node:zlib';
 import { ready, mergeProfiles, ProfileMerger, WebprofError } from 'webprof/merge';
-import { exportFormats, ready as pageCoreReady } from 'webprof';
+import { exportFormats, ready as pageCoreReady, loadExporters } from 'webprof';
 import { webprofCli } from '../support/spawn.mjs';
 import { goPprofTop, UNIT_NS } from '../support/pprof.mjs';
 
@@ -37,7 +37,8 @@ const w3cSamples = JSON.parse(readFileSync(W3C, 'utf8')).samples.length;
 
 test('mergeProfiles adds up mixed formats; every export format, totals = sums of the inputs', async () => {
   await ready;
-  await pageCoreReady; // exportFormats() of the package's main entry (the registry's list)
+  await pageCoreReady;
+  await loadExporters(); // exportFormats() of the package's main entry (the registry's list)
   const gz = join(mkdtempSync(join(tmpdir(), 'webprof-merge-')), 'profile.cpuprofile.gz');
   writeFileSync(gz, gzipSync(readFileSync(CPU)));
   const r = await mergeProfiles([CPU, TRACE, readFileSync(W3C), gz]);

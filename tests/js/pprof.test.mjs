@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ready, toPprof, exportFormats } from 'webprof';
+import { ready, toPprof, exportFormats, loadExporters } from 'webprof';
 import { serveRecordPages } from '../support/record-pages.mjs';
 import { webprofCli } from '../support/spawn.mjs';
 import { goPprofTop } from '../support/pprof.mjs';
@@ -74,6 +74,7 @@ function decodeRaw(file) {
 
 test('toPprof writes a gzip member holding profile.proto; the registry lists it', async () => {
   await ready;
+  await loadExporters(); // exports without a Profiler's stop()
   assert.ok(exportFormats().some((f) => f.id === 'pprof' && f.fileName === 'profile.pb.gz'));
   const trace = {
     resources: ['https://x.test/a.js'],

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as p from 'webprof';
 
 await p.ready;
+await p.loadExporters(); // exports without a Profiler's stop()
 let fakeNow = 0;
 performance.now = () => fakeNow;
 
@@ -34,7 +35,7 @@ test("a window's traces and marks export as Chrome X and instant events", () => 
   assert.ok(events.some((e) => e.ph === 'i' && e.name === 'end'));
 });
 
-test("a window's own results export from the recorder, byte for byte as the same data given as objects", () => {
+test("a window's own results export byte for byte as the same data given as objects", () => {
   fakeNow = 100;
   p.start();
   const id = p.traceStart('load');
@@ -65,10 +66,11 @@ test("a window's own results export from the recorder, byte for byte as the same
     const b = new Uint8Array(p.exportTrace(format, copy));
     assert.deepEqual(a, b, format);
   }
-  // Read from the recorder, not from the Map: an edit that keeps its size is not seen.
+  // The page's exporters run in the tools module (js/core/tools.mjs), apart
+  // from the recorder: the window crosses as its JS records, so an edit shows.
   const count = own.aggregates.get('render').count;
   own.aggregates.get('render').count = 999;
-  assert.deepEqual(new Uint8Array(p.toChromeTrace(own)), new Uint8Array(p.toChromeTrace(copy)));
+  assert.notDeepEqual(new Uint8Array(p.toChromeTrace(own)), new Uint8Array(p.toChromeTrace(copy)));
   own.aggregates.get('render').count = count;
   // Each part on its own too (the others as copies), and a resized result is read from JS.
   const mixed = { aggregates: own.aggregates, marks: copy.marks, traces: own.traces };

@@ -9,6 +9,7 @@ import * as p from 'webprof';
 import { infoJson } from '../../js/probes/info.mjs';
 
 await p.ready;
+await p.loadExporters(); // exports without a Profiler's stop()
 let fakeNow = 0;
 performance.now = () => fakeNow;
 

@@ -6,6 +6,7 @@ import * as webprof from 'webprof';
 
 const { Profiler } = webprof;
 await webprof.ready;
+await webprof.loadExporters(); // some exports here come without a Profiler's stop()
 
 const step = webprof.wrap(function stepWork(x) {
   return x + 1;

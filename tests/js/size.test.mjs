@@ -20,10 +20,12 @@ const KB = 1024;
 // core without embind and without Emscripten's loader (plain exports, a
 // bare -Oz module with emmalloc: docs/BENCHMARKS.md). 142.9 → 122.4 /
 // 144.3 → 123.9 KB at 00:10 (2026-12-02): the transform's probe sites and
-// source maps moved to the tools module, fetched on first use.
+// source maps moved to the tools module, fetched on first use. 122.4 → 93.8 /
+// 123.9 → 95.3 KB at 02:20: the exporters (with the summary and the trim)
+// moved there too, on a copy of the trace.
 const BUDGET = {
-  'drop-in: webprof.js + .wasm': 125 * KB,
-  'ES module as shipped: webprof.mjs + chunk + .wasm': 127 * KB,
+  'drop-in, first load: webprof.js + .wasm': 97.5 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 99 * KB,
   // The probes' own core (webprof-probes.wasm, no embind) since 20:45: 24.3 KB,
   // 26.5 with the console reporter and the framework probes (issue 15: 25).
   'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 25 * KB,
@@ -73,14 +75,28 @@ test("the page's core is bare: no embind and no Emscripten loader reach a page",
   );
   const names = WebAssembly.Module.exports(page).map((e) => e.name);
   assert.ok(names.includes('wp_session_new') && names.includes('malloc'), names.join());
-  // The transform's probe sites and source maps are the tools module's only.
+  // The transform's probe sites, source maps and the exporters (with the
+  // summary and the trim) are the tools module's only; it has sessions of its
+  // own to export from, but no sampler and no probes.
   const tools = new WebAssembly.Module(readFileSync(new URL('webprof-tools.wasm', dist)));
   const toolNames = WebAssembly.Module.exports(tools).map((e) => e.name);
-  for (const name of ['wp_probe_sites_find', 'wp_html_scripts_find', 'wp_source_map_parse']) {
+  for (const name of [
+    'wp_probe_sites_find',
+    'wp_html_scripts_find',
+    'wp_source_map_parse',
+    'wp_export_write',
+    'wp_export_summarize',
+    'wp_export_formats',
+    'wp_trim_trace',
+  ]) {
     assert.ok(toolNames.includes(name), `the tools module lacks ${name}`);
     assert.ok(!names.includes(name), `the page's core carries ${name}`);
   }
-  assert.ok(!toolNames.some((n) => /session|profiler|probes|export/.test(n)), toolNames.join());
+  assert.ok(
+    toolNames.includes('wp_session_new') && toolNames.includes('wp_trace_load_new'),
+    toolNames.join(),
+  );
+  assert.ok(!toolNames.some((n) => /profiler|probes|runtime/.test(n)), toolNames.join());
   const browserFiles = readdirSync(dist).filter(
     (f) => f === 'webprof.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f),
   );

@@ -2,9 +2,10 @@
 // said for the polyfill only, past a handful of samples, and it names what to do.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, summarize, formatSummary } from '../../dist/webprof.mjs';
+import { ready, summarize, formatSummary, loadExporters } from '../../dist/webprof.mjs';
 
 await ready;
+await loadExporters(); // summarize() without a Profiler's stop()
 
 const trace = (withStack, without) => ({
   resources: ['https://a.test/app.js'],

@@ -2,9 +2,10 @@
 // counts once per function in totals under recursion and mutual recursion.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, summarize, formatSummary } from '../../dist/webprof.mjs';
+import { ready, summarize, formatSummary, loadExporters } from '../../dist/webprof.mjs';
 
 await ready;
+await loadExporters(); // summarize() without a Profiler's stop()
 
 // A W3C trace from stacks given as lists of frame indices, outermost first.
 function traceOf(frames, stackLists) {

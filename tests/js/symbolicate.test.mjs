@@ -14,7 +14,7 @@ import * as esbuild from 'esbuild';
 import { minify } from 'terser';
 import ts from 'typescript';
 import webpack from 'webpack';
-import { ready, symbolicate, toCpuProfile } from 'webprof';
+import { ready, symbolicate, toCpuProfile, loadExporters } from 'webprof';
 import {
   writeSources,
   cpuProfileToTrace,
@@ -105,6 +105,7 @@ const builders = {
 before(async () => {
   writeSources(dir);
   await ready;
+  await loadExporters(); // exports without a Profiler's stop()
 });
 
 // V8's own sampler on the bundle (Node's --cpu-prof), as a W3C trace, and

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as webprof from 'webprof';
 
 await webprof.ready;
+await webprof.loadExporters(); // exports without a Profiler's stop()
 const dir = new URL('../fixtures/traces/', import.meta.url);
 const update = process.env.UPDATE_GOLDEN === '1';
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as webprof from 'webprof';
 
 await webprof.ready;
+await webprof.loadExporters(); // exports without a Profiler's stop()
 
 const isPoisoned = (e) => e instanceof webprof.WebprofError && /trapped/.test(e.message);
 

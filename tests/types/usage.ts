@@ -31,6 +31,8 @@ async function main(page: Page) {
   });
 
   const json: ArrayBuffer = webprof.toChromeTrace({ profile: t });
+  const loaded: Promise<void> = webprof.loadExporters();
+  await loaded;
   const pf: ArrayBuffer = webprof.toPerfettoTrace({ profile: trace });
   const gz: ArrayBuffer = webprof.toPprof({ profile: trace });
   void gz;

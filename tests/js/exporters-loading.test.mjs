@@ -1,0 +1,70 @@
+// The exporters live in the tools module (webprof-tools.wasm), fetched on
+// first use; they stay synchronous. As a user calls them: after a Profiler's
+// stop() they just work; before anything loaded the module they throw a
+// WebprofError that says what to await, and loadExporters() makes them work;
+// a module that cannot load says why. Each case runs in a fresh Node process
+// (one core and one tools module each) over the browser build, dist/webprof.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const entry = fileURLToPath(new URL('../../dist/webprof.mjs', import.meta.url));
+
+function run(body) {
+  const code = `import * as w from ${JSON.stringify(entry)};
+const trace = { resources: ['https://a/x.js'], frames: [{ name: 'f', resourceId: 0, line: 1, column: 1 }],
+  stacks: [{ frameId: 0 }], samples: [{ timestamp: 1, stackId: 0 }, { timestamp: 2, stackId: 0 }] };
+const attempt = (fn) => { try { return { ok: fn() }; } catch (e) { return { name: e.name, code: e.code, message: e.message }; } };
+${body}`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }),
+  );
+}
+
+test('an export before the exporters loaded throws a WebprofError naming loadExporters(); after it, it works', () => {
+  const r = run(`await w.ready;
+const before = attempt(() => w.toChromeTrace({ profile: trace }).byteLength);
+const formats = attempt(() => w.exportFormats().length);
+const summary = attempt(() => w.summarize(trace).samples);
+await w.loadExporters();
+const after = attempt(() => JSON.parse(new TextDecoder().decode(w.toChromeTrace({ profile: trace }))).traceEvents.length);
+console.log(JSON.stringify({ before, formats, summary, after, n: w.exportFormats().length, s: w.summarize(trace).samples }));`);
+  for (const e of [r.before, r.formats, r.summary]) {
+    assert.equal(e.name, 'WebprofError');
+    assert.equal(e.code, 'NotLoaded');
+    assert.match(e.message, /await webprof\.loadExporters\(\)/);
+  }
+  assert.ok(r.after.ok > 0);
+  assert.ok(r.n >= 4);
+  assert.equal(r.s, 2);
+});
+
+test("a Profiler's stop() resolves with the exporters loaded: toChromeTrace(trace) right after it", () => {
+  const r = run(`const p = new w.Profiler({ sampleInterval: 1, maxBufferSize: 1000, backend: 'polyfill' });
+const end = Date.now() + 30; while (Date.now() < end) w.probe();
+const t = await p.stop();
+const out = attempt(() => w.toChromeTrace({ profile: t }).byteLength);
+const pf = attempt(() => w.toPerfettoTrace({ profile: t }).byteLength);
+console.log(JSON.stringify({ out, pf, samples: t.samples.length }));`);
+  assert.ok(r.samples > 0);
+  assert.ok(r.out.ok > 0, JSON.stringify(r.out));
+  assert.ok(r.pf.ok > 0, JSON.stringify(r.pf));
+});
+
+test('a tools module that cannot load: stop() still resolves with the trace, exports say why', () => {
+  const r = run(`globalThis.webprofToolsWasmUrl = 'file:///nonexistent/webprof-tools.wasm';
+const p = new w.Profiler({ sampleInterval: 1, maxBufferSize: 1000, backend: 'polyfill' });
+const end = Date.now() + 20; while (Date.now() < end) w.probe();
+const t = await p.stop();
+const out = attempt(() => w.toChromeTrace({ profile: t }));
+const load = await w.loadExporters().then(() => 'loaded', (e) => e.message);
+console.log(JSON.stringify({ out, load, samples: t.samples.length }));`);
+  assert.ok(r.samples > 0);
+  assert.equal(r.out.name, 'WebprofError');
+  assert.match(
+    r.out.message,
+    /could not load the Wasm core from file:\/\/\/nonexistent\/webprof-tools\.wasm/,
+  );
+  assert.match(r.load, /nonexistent\/webprof-tools\.wasm/);
+});
