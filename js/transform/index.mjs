@@ -7,7 +7,7 @@
 // comments, object literals and class bodies never receive a check. What:
 // `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` right after a body's `{` (after a directive
 // prologue), an exit check where the body leaves (`return e` →
-// `return(__wp$t=(e),exit,__wp$t)`, the check as an expression after `e`;
+// `return(__wp$t=(0,e),exit,__wp$t)`, the check as an expression after `e`;
 // a check before the body's `}`: a function's time after its last check
 // stays its own), an arrow's expression body made a block with both checks,
 // an unbraced
@@ -22,6 +22,13 @@
 // while nothing profiles (docs/ARCHITECTURE.md, "What the checks cost"). The
 // output therefore needs a runtime of the same release or later (one that
 // defines it); bundles built before the guard keep working with a newer one.
+//
+// The temp takes `(0,e)`, never `(e)`: an anonymous function, arrow or class
+// assigned to a name is named by it (the spec's NamedEvaluation sees through
+// parentheses), so `return function(){}` gave a function whose `.name` was
+// `__wp$t` — the page could see it, and Chromium's native Profiler reported
+// lodash's `overArg` closures as `__wp$t`. A comma expression is no function
+// definition; V8 drops the `0`.
 import { boundary, writeScratch } from '../core/boundary.mjs';
 import { withTools } from '../core/tools.mjs';
 
@@ -71,9 +78,9 @@ export async function transformForSampling(code, options = {}) {
     t[m.probeSiteCloseBlock] = '}';
     t[m.probeSiteDeclareTemp] = 'var __wp$t;';
     t[m.probeSiteExitEnd] = ';' + CHECK;
-    t[m.probeSiteOpenArrow] = '{' + CHECK + 'var __wp$t=(';
+    t[m.probeSiteOpenArrow] = '{' + CHECK + 'var __wp$t=(0,';
     t[m.probeSiteCloseArrow] = ');' + CHECK + 'return __wp$t}';
-    t[m.probeSiteOpenReturn] = '(__wp$t=(';
+    t[m.probeSiteOpenReturn] = '(__wp$t=(0,';
     t[m.probeSiteCloseReturn] = '),' + EXIT + ',__wp$t)';
     t[m.probeSiteReturnBare] = ' void' + EXIT;
     t[m.probeSiteReturnBareEnd] = ' void' + EXIT + ';';

@@ -23,7 +23,7 @@
 // the function leaves, with the function still on the stack, written
 // without `try` (a `try{…}finally{check}` around the body cost ×1.1–1.2 with
 // no profiler: V8 inlines such bodies less): `return e` becomes
-// `return(__wp$t=(e),exit,__wp$t)` (`e` first, then the check as an
+// `return(__wp$t=(0,e),exit,__wp$t)` (`e` first, then the check as an
 // expression, then its value; `__wp$t` a `var` the body declares after its
 // entry check), a bare `return` becomes `return void(exit)`, and a check
 // goes before the body's `}` unless its last statement is a `return` or
@@ -31,11 +31,14 @@
 // Only a body that runs other code gets them (a call, `new`, `await`,
 // `yield` or spread): the smallest and most called functions, where a check
 // costs most and the time an exit check would claim is a few operators,
-// are left to their caller. A `return` token counts only where it surely
+// are left to their caller. In a body that has them every `return` gets one
+// but a return that follows only operators since a loop body's check (the
+// entry check's samples are the caller's, a loop check's the function's own).
+// A `return` token counts only where it surely
 // is a statement (its brace a block or body by what precedes it, never a
 // member named `return`); in doubt it keeps no check. An arrow's
 // expression body that runs other code (`x => f(x)`) becomes a block with
-// both checks, `x => {check var __wp$t=(f(x));check return __wp$t}`: its
+// both checks, `x => {check var __wp$t=(0,f(x));check return __wp$t}`: its
 // time (an object spread, a call into code without checks) stays its own,
 // and the time before it stays its caller's. Its end is found at token
 // level: the first `,`, `;`, closer or unmatched `:` at its level, or a
@@ -64,10 +67,10 @@ enum class ProbeSiteKind : uint32_t {
   kCloseBlock = 3,           // `}`: that body ends (same line)
   kDeclareTemp = 4,          // `var __wp$t;`: after a body's entry check
   kExitEnd = 5,              // `;` + check: before a body's `}`
-  kOpenArrow = 6,      // `{` + check + `var __wp$t=(`: an arrow's expression
+  kOpenArrow = 6,      // `{` + check + `var __wp$t=(0,`: an arrow's expression
                        // body
   kCloseArrow = 7,     // `);` + check + `return __wp$t}`: after it
-  kOpenReturn = 8,     // `(__wp$t=(`: before a `return`'s argument
+  kOpenReturn = 8,     // `(__wp$t=(0,`: before a `return`'s argument
   kCloseReturn = 9,    // `),` + exit + `,__wp$t)`: after it (exit = the
                        // check as an expression)
   kReturnBare = 10,    // ` void` + exit: after a `return` with no argument

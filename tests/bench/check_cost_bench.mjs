@@ -12,7 +12,7 @@
 //     [--extra=name:path/{lib}.mjs,…] [--versus=variant]
 // Variants (from the default transform's output; lean* from `exitChecks: false`):
 //   dense      as emitted: entry, loop and exit checks (at each `return`,
-//              `return(__wp$t=(e),exit,__wp$t)`, and before a body's `}`),
+//              `return(__wp$t=(0,e),exit,__wp$t)`, and before a body's `}`),
 //              guarded by the runtime's global `__wp$on` (0 until a session),
 //              the counter compared with the threshold slot `__wp$f[1]`
 //   guardZero  the same compared with 0, as emitted before the threshold slot
@@ -22,7 +22,7 @@
 //              false`, before the guard); leanGuarded: the same guarded
 //   entry      the check at entries only; loop: in loop bodies only
 //   exit       the check at exits only; exitEmpty: no check anywhere, the
-//              exits' shape kept (`return(__wp$t=(e),0,__wp$t)`)
+//              exits' shape kept (`return(__wp$t=(0,e),0,__wp$t)`)
 //   load       a load and compare, no store: `if(__wp$f[0]<0)__wp$s();`
 //   guardImport the guard an imported `let` (./guard.mjs), not a global
 //   deadConst  `if(__wp$no&&--__wp$f[0]<0)__wp$s();`, a module-local

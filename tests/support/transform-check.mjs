@@ -86,7 +86,20 @@ function isTempDeclaration(n) {
     isTemp(n.declarations[0].id)
   );
 }
-// The argument of a `return` as the transform wrote it: `(__wp$t=(e),exit,__wp$t)` → e,
+// What the transform wrote as `(0,e)` (so an anonymous function in `e` is not
+// named by the temp) → e: acorn reads `(0,a,b)` as one flat sequence.
+function unzero(n) {
+  if (
+    !n ||
+    n.type !== 'SequenceExpression' ||
+    n.expressions[0].type !== 'Literal' ||
+    n.expressions[0].raw !== '0'
+  )
+    return n;
+  const rest = n.expressions.slice(1);
+  return rest.length === 1 ? rest[0] : { type: 'SequenceExpression', expressions: rest };
+}
+// The argument of a `return` as the transform wrote it: `(__wp$t=(0,e),exit,__wp$t)` → e,
 // `void(exit)` → null; anything else as it is.
 function returnArgument(arg) {
   if (!arg) return arg;
@@ -101,7 +114,7 @@ function returnArgument(arg) {
     isExitExpression(arg.expressions[1]) &&
     isTemp(arg.expressions[2])
   )
-    return arg.expressions[0].right;
+    return unzero(arg.expressions[0].right);
   return arg;
 }
 /** The loop statements a check may sit in (also tests/bench/check-cost/variants.mjs). */
@@ -122,7 +135,7 @@ export function normalize(ast) {
       const argument = returnArgument(value.argument);
       if (argument !== value.argument) return { ...value, argument };
     }
-    // `x => {check var __wp$t=(e);check return __wp$t}` was `x => e`; both
+    // `x => {check var __wp$t=(0,e);check return __wp$t}` was `x => e`; both
     // sides read an arrow whose body is only `return e` as `x => e`.
     if (value && value.type === 'ArrowFunctionExpression' && !value.expression) {
       const b = value.body.body.filter(
@@ -135,7 +148,7 @@ export function normalize(ast) {
         b[1].type === 'ReturnStatement' &&
         isTemp(b[1].argument)
       )
-        return { ...value, expression: true, body: b[0].declarations[0].init };
+        return { ...value, expression: true, body: unzero(b[0].declarations[0].init) };
       const argument = b.length === 1 && b[0].type === 'ReturnStatement' && returnArgument(b[0].argument);
       if (argument) return { ...value, expression: true, body: argument };
     }

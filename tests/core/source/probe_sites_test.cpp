@@ -87,7 +87,9 @@ TEST(ProbeSites, FunctionBodiesAfterDirectivesAndLoops) {
 // break ended it); the body's end gets one before its `}` on the same line
 // unless its last statement returns or throws. A body that runs no other
 // code (no call, `new`, `await`, `yield`, spread) needs none, nor does a
-// return that only operators precede since the last check (m's first).
+// return that only operators precede since a loop body's check; after the
+// entry check (m's first) one does: the entry check's samples are the
+// caller's, so without it m's own time went to the caller.
 TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
   EXPECT_EQ(
       Edit("function f(a) { 'use strict'\n  return a.exec(s) }\n"
@@ -98,7 +100,8 @@ TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
       "function f(a) { 'use strict';@var t;\n  return (t=(a.exec(s)),$,t) }\n"
       "const g = async () => {@ await x; for (;;) {@y()} ;@}, h = () => 1;\n"
       "class K extends B { constructor() {@ super(); ;@} get v() {@ return 1 "
-      "} m(x) {@ if (x) return typeof (x); n(); return void$ } }\n");
+      "} m(x) {@var t; if (x) return (t=(typeof (x)),$,t); n(); return void$ } "
+      "}\n");
   EXPECT_EQ(Edit("function e() {} function d() { 'use strict' }", true),
             "function e() {@} function d() { 'use strict';@ }");
   // A line break after `return` ends it; `(` on the next line must not
