@@ -1,12 +1,17 @@
 // JsonCursor's numbers: one scan per number. The grammar is checked and the
 // digits are accumulated in the same pass (a profile is mostly numbers: a
 // W3C trace's timestamps, a .cpuprofile's ids and deltas); the value then
-// comes from Clinger's fast path when that is exact, else from strtod (a
-// double) or the exact decimal path (an integer). No number is ever rounded
-// twice or read with fewer digits than it has.
+// comes from Clinger's fast path when that is exact, else from strtod in
+// the C locale (a double) or the exact decimal path (an integer). No number
+// is ever rounded twice or read with fewer digits than it has.
+#include <locale.h>
+#include <stdlib.h>
+#if defined(__APPLE__)
+#include <xlocale.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <string>
 
 #include "base/json_cursor.h"
@@ -15,6 +20,21 @@ namespace webprof {
 namespace {
 
 constexpr uint64_t kTwo53 = uint64_t{1} << 53;
+
+// strtod's decimal point is the process's LC_NUMERIC one: in a program that
+// set a comma locale it read "1.5e-30" as 1 (tests/core/base/
+// json_cursor_locale_test.cpp). strtod_l in a C locale made once is
+// locale-free. (std::from_chars would be, too, but Emscripten 3.1.6's
+// libc++ has only its integer overloads.)
+double StrtodC(const char* text) {
+#if defined(_WIN32)
+  static const _locale_t c = _create_locale(LC_NUMERIC, "C");
+  return _strtod_l(text, nullptr, c);
+#else
+  static const locale_t c = newlocale(LC_NUMERIC_MASK, "C", locale_t{});
+  return strtod_l(text, nullptr, c);
+#endif
+}
 
 // Clinger's fast path: a mantissa of at most 2^53 and a power of ten up to
 // 1e22 are both exact doubles, so one multiplication or division rounds
@@ -117,7 +137,7 @@ bool JsonCursor::SlowNumber(double* out) {
       long_text.assign(text);
       c_text = long_text.c_str();
     }
-    v = std::strtod(c_text, nullptr);
+    v = StrtodC(c_text);
     if (!std::isfinite(v)) return Fail("a finite number");
   }
   if (out) *out = v;
