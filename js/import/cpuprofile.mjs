@@ -4,19 +4,20 @@
 // tree, V8's pseudo-frames, times). The result is a trace like the one a
 // stopped Profiler returns: exported, summarised and read as any other.
 import { toHeldTrace } from '../profiler/trace.mjs';
-import { profileBytes, runImporter } from './run-importer.mjs';
+import { numberOption, profileBytes, runImporter } from './run-importer.mjs';
 
 /**
  * @param {Uint8Array | ArrayBuffer | string | object} profile the profile (JSON text, or the object)
  * @param {{timeOrigin?: number, sampleInterval?: number, maxBufferSize?: number}} [options]
  *   timestamps count from timeOrigin (µs on the profile's clock; default its startTime)
  * @returns {{trace: object, startTime: number, timeOrigin: number, samples: number, truncated: boolean}}
- * Throws a WebprofError (code MalformedProfile) saying what is wrong.
+ * Throws a WebprofError (code MalformedProfile; InvalidArgument for a timeOrigin that is no time: not
+ * finite, negative, past 2^53 µs) saying what is wrong, and a TypeError for a timeOrigin not a number.
  */
 export function importCpuProfile(profile, options = {}) {
   const bytes = profileBytes(profile, { objects: true });
   if (!bytes) throw new TypeError('webprof: a .cpuprofile is JSON: text, bytes or the parsed object');
-  const origin = options.timeOrigin === undefined ? NaN : Number(options.timeOrigin);
+  const origin = numberOption(options.timeOrigin, NaN, 'timeOrigin');
   const sessionOptions = {
     sampleInterval: options.sampleInterval ?? 1,
     maxBufferSize: options.maxBufferSize ?? 0xffffffff,

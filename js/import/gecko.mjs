@@ -4,7 +4,7 @@
 // which frames). The result is a trace like the one a stopped Profiler
 // returns: exported, summarised and read as any other.
 import { toHeldTrace } from '../profiler/trace.mjs';
-import { profileBytes, runImporter } from './run-importer.mjs';
+import { numberOption, profileBytes, runImporter } from './run-importer.mjs';
 
 /**
  * @param {Uint8Array | ArrayBuffer | string} profile the profile's JSON text (UTF-8 bytes or a string)
@@ -14,20 +14,16 @@ import { profileBytes, runImporter } from './run-importer.mjs';
  *   count from timeOrigin (Unix ms; default the window start).
  * @returns {{trace: object, sampleInterval: number, pid: number, tid: number, threadName: string,
  *   processName: string, threadSamples: number, timeOrigin: number, truncated: boolean}}
- * Throws a WebprofError (code MalformedProfile or NoProfileThread) saying what is wrong.
+ * Throws a WebprofError (code MalformedProfile or NoProfileThread; InvalidArgument for a timeOrigin
+ * that is no time: not finite, negative, past 2^53 µs) saying what is wrong.
  */
 export function importGeckoProfile(profile, options = {}) {
   const bytes = profileBytes(profile);
   if (!bytes)
     throw new TypeError('webprof: a Gecko profile is JSON text: a string, Uint8Array or ArrayBuffer');
-  const num = (v, fallback, name) => {
-    if (v === undefined) return fallback;
-    if (typeof v !== 'number' || Number.isNaN(v)) throw new TypeError(`webprof: ${name} must be a number`);
-    return v;
-  };
-  const start = num(options.windowStart, -Infinity, 'windowStart');
-  const end = num(options.windowEnd, Infinity, 'windowEnd');
-  const origin = num(options.timeOrigin, NaN, 'timeOrigin');
+  const start = numberOption(options.windowStart, -Infinity, 'windowStart');
+  const end = numberOption(options.windowEnd, Infinity, 'windowEnd');
+  const origin = numberOption(options.timeOrigin, NaN, 'timeOrigin');
   const sessionOptions = {
     sampleInterval: 1,
     maxBufferSize: options.maxBufferSize ?? 0xffffffff,

@@ -21,6 +21,17 @@ export function profileBytes(profile, { objects = false } = {}) {
 }
 
 /**
+ * A number option of an importer: `fallback` when not given, else a number
+ * (not NaN) or a TypeError naming it. Which numbers are times the core
+ * decides (src/base/time_units.h ProfileTimeProblem), for every importer alike.
+ */
+export function numberOption(v, fallback, name) {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || Number.isNaN(v)) throw new TypeError(`webprof: ${name} must be a number`);
+  return v;
+}
+
+/**
  * Runs `binding(module, sessionHandle, ptr, length)` (an importer bound in
  * the Node-side core, named `name`) over `bytes` into a new TraceSession
  * made with `sessionOptions`; `what` names the input in errors.

@@ -13,6 +13,21 @@ namespace webprof {
 inline constexpr double kTimeLimit = 2305843009213693952.0;  // 2^61
 inline constexpr int64_t kTimeLimitI = int64_t{1} << 61;
 
+// The one rule for a time an importer takes from a profile or a caller (a
+// .cpuprofile's startTime/endTime and its timeOrigin option, µs; a Gecko
+// profile's meta.startTime and its timeOrigin option, Unix ms): finite,
+// >= 0 and at most 2^53 µs — about 285 years, Unix time to the year 2255;
+// past it a double no longer holds every µs, and no profiler's clock is
+// there. nullptr when `us` obeys it, else why not, for "<name> " + that.
+inline constexpr double kMaxProfileTimeUs = 9007199254740992.0;  // 2^53
+inline const char* ProfileTimeProblem(double us) {
+  if (!std::isfinite(us)) return "is not a finite number";
+  if (us < 0) return "is negative: a profile's clock starts at 0";
+  if (us > kMaxProfileTimeUs)
+    return "is past 2^53 µs (the year 2255 as Unix time): no profile's clock";
+  return nullptr;
+}
+
 // Milliseconds to whole microseconds (V8 and Perfetto sample times).
 // Sample times are finite and >= 0 (the session checks), so rounding half
 // up by truncation is exact and much cheaper than llround in hot loops.

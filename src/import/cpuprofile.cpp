@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/time_units.h"
+
 namespace webprof {
 
 bool IsCpuProfile(std::string_view text) {
@@ -26,6 +28,10 @@ bool ReadCpuProfile(JsonCursor& c, RawCpuProfile* out, std::string* error) {
     } else if (key == "startTime" || key == "endTime") {
       double v;
       if (!c.Number(&v)) return false;
+      if (const char* problem = ProfileTimeProblem(v)) {
+        *error = "\"" + key + "\" " + problem;
+        return false;
+      }
       (key == "startTime" ? out->start_us : out->end_us) = v;
     } else if (key == "samples") {
       if (!ReadIntArray(c, &out->samples.nodes)) return false;
@@ -99,6 +105,13 @@ Status ImportCpuProfile(std::string_view json,
                         const CpuProfileImportOptions& options, Session* out,
                         CpuProfileImportInfo* info, std::string* error) {
   *info = CpuProfileImportInfo{};
+  error->clear();
+  // NaN: not given (the default below); anything else obeys the rule.
+  if (!std::isnan(options.time_origin_us))
+    if (const char* problem = ProfileTimeProblem(options.time_origin_us)) {
+      *error = std::string("timeOrigin ") + problem;
+      return Status::kInvalidArgument;
+    }
   RawCpuProfile p;
   Status st = ReadCpuProfileText(json, &p, error);
   if (st != Status::kOk) return st;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "base/time_units.h"
 #include "import/gecko_tables.h"
 
 namespace webprof {
@@ -144,6 +145,13 @@ Status ImportGeckoProfile(std::string_view json,
                           GeckoImportInfo* info, std::string* error) {
   error->clear();
   *info = GeckoImportInfo();
+  // NaN: not given (the window start); anything else obeys the rule.
+  if (!std::isnan(options.time_origin_ms))
+    if (const char* problem =
+            ProfileTimeProblem(options.time_origin_ms * 1000)) {
+      *error = std::string("timeOrigin ") + problem;
+      return Status::kInvalidArgument;
+    }
   gecko::Reader in(json, error);
   Scan scan;
   if (!in.ScanProfile(&scan)) return Status::kMalformedProfile;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "base/time_units.h"
+
 namespace webprof::gecko {
 namespace {
 constexpr int kMaxProcessNesting = 4;
@@ -13,10 +15,12 @@ bool Reader::ReadMeta(double* start_ms, double* interval_ms) {
   std::string key;
   while (c_.NextKey(&key)) {
     bool ok = true;
-    if (key == "startTime" && c_.Peek() == JsonCursor::Type::kNumber)
-      ok = c_.Number(start_ms);
-    else if (key == "interval" && interval_ms &&
-             c_.Peek() == JsonCursor::Type::kNumber)
+    if (key == "startTime" && c_.Peek() == JsonCursor::Type::kNumber) {
+      if (!c_.Number(start_ms)) return CursorFailed();
+      if (const char* problem = ProfileTimeProblem(*start_ms * 1000))
+        return Fail(std::string("meta.startTime ") + problem);
+    } else if (key == "interval" && interval_ms &&
+               c_.Peek() == JsonCursor::Type::kNumber)
       ok = c_.Number(interval_ms);
     else
       ok = c_.Skip();

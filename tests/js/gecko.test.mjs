@@ -48,3 +48,19 @@ test('truncated, malformed and foreign profiles are refused with a reason', () =
   );
   assert.throws(() => importGeckoProfile(42), TypeError);
 });
+
+test('a timeOrigin that is no time is refused by the core rule every importer shares, not defaulted', () => {
+  for (const [timeOrigin, says] of [
+    [Infinity, /^webprof: timeOrigin is not a finite number/],
+    [-1, /^webprof: timeOrigin is negative/],
+    [2 ** 53, /^webprof: timeOrigin is past 2\^53 µs/], // ms: 1000 times the limit
+  ])
+    assert.throws(
+      () => importGeckoProfile(fixture, { pageUrl: PAGE, timeOrigin }),
+      (e) => e.code === 'InvalidArgument' && says.test(e.message),
+      String(timeOrigin),
+    );
+  for (const timeOrigin of ['5', null, NaN])
+    assert.throws(() => importGeckoProfile(fixture, { timeOrigin }), TypeError, String(timeOrigin));
+  assert.equal(importGeckoProfile(fixture, { pageUrl: PAGE, timeOrigin: START }).timeOrigin, START);
+});
