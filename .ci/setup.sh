@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(cmake g++ make clang clang-format libclang-rt-14-dev emscripten chromium libgtest-dev libbenchmark-dev
-  protobuf-compiler zlib1g-dev golang-go firefox-esr webkit2gtk-driver xvfb xauth nodejs npm)
+  protobuf-compiler zlib1g-dev golang-go firefox-esr webkit2gtk-driver xvfb xauth locales nodejs npm)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

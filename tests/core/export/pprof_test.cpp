@@ -29,7 +29,10 @@ std::string RunCommand(const std::string& cmd) {
 }
 
 std::string Decode(const std::string& bytes) {
-  std::string path = ::testing::TempDir() + "p.pb";
+  // One file per test: ctest runs this binary's tests in parallel processes.
+  std::string path =
+      ::testing::TempDir() + "webprof_pprof_" +
+      ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".pb";
   std::ofstream(path, std::ios::binary).write(bytes.data(), bytes.size());
   return RunCommand(
       "protoc --decode=perftools.profiles.Profile -I " WEBPROF_FIXTURES_DIR
