@@ -51,6 +51,20 @@ void JsonCursor::SkipSpace() {
   }
 }
 
+size_t JsonCursor::ContentEnd(size_t i) const {
+  const char* p = text_.data();
+  const size_t n = text_.size();
+  while (n - i >= json_scan::kScanRoom) {
+    const unsigned run = json_scan::StringRun8(p + i);
+    i += run;
+    if (run < 8) return i;
+  }
+  while (i < n && p[i] != '"' && p[i] != '\\' &&
+         static_cast<unsigned char>(p[i]) >= 0x20)
+    ++i;
+  return i;
+}
+
 JsonCursor::Type JsonCursor::Peek() {
   if (!ok()) return Type::kBad;
   SkipSpace();
@@ -142,9 +156,7 @@ bool JsonCursor::String(std::string* out) {
   ++pos_;
   while (pos_ < text_.size()) {
     size_t run = pos_;
-    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\' &&
-           static_cast<unsigned char>(text_[pos_]) >= 0x20)
-      ++pos_;
+    pos_ = ContentEnd(pos_);
     if (out) out->append(text_.data() + run, pos_ - run);
     if (pos_ >= text_.size()) break;
     char c = text_[pos_];
@@ -220,10 +232,7 @@ bool JsonCursor::String(std::string* out) {
 bool JsonCursor::String(std::string_view* out, std::string* scratch) {
   if (Peek() != Type::kString) return Fail("a string");
   const size_t start = pos_ + 1;
-  size_t end = start;
-  while (end < text_.size() && text_[end] != '"' && text_[end] != '\\' &&
-         static_cast<unsigned char>(text_[end]) >= 0x20)
-    ++end;
+  const size_t end = ContentEnd(start);
   if (end < text_.size() && text_[end] == '"') {
     *out = text_.substr(start, end - start);
     pos_ = end + 1;
@@ -263,11 +272,11 @@ bool JsonCursor::NumberOrNull(double* out, double if_null) {
 
 bool JsonCursor::SkipString() {
   // Validates as String() does (escapes, no control character) without
-  // decoding: a skipped string is read once, byte by byte.
+  // decoding: a skipped string is read once.
   const char* p = text_.data();
   const size_t n = text_.size();
   size_t i = pos_ + 1;
-  while (i < n) {
+  while ((i = ContentEnd(i)) < n) {
     const unsigned char c = static_cast<unsigned char>(p[i]);
     if (c == '"') {
       pos_ = i + 1;
@@ -277,11 +286,7 @@ bool JsonCursor::SkipString() {
       pos_ = i;
       return Fail("no control character in a string");
     }
-    if (c != '\\') {
-      ++i;
-      continue;
-    }
-    if (i + 1 >= n) break;
+    if (i + 1 >= n) break;  // c is a backslash
     const char e = p[i + 1];
     i += 2;
     if (e == 'u') {
@@ -303,6 +308,9 @@ bool JsonCursor::SkipString() {
 
 bool JsonCursor::Skip() {
   if (!ok()) return false;
+  SkipSpace();
+  // A string alone (V8's scriptId) needs no container bookkeeping.
+  if (pos_ < text_.size() && text_[pos_] == '"') return SkipString();
   const char* p = text_.data();
   const size_t n = text_.size();
   // The containers opened inside this value, one bit each (1: an object),

@@ -12,10 +12,13 @@
 //
 // Cost: numbers are read in one scan (digits accumulated as they are
 // checked; Clinger's exact fast path, strtod only past it), Skip() walks a
-// value byte by byte with a bit per open container and validates as it goes,
-// and Match() lets an importer take a known object shape (a W3C sample's
-// `{"timestamp":…,"stackId":…}`) without per-member bookkeeping — the reader
-// of 1 000 merged profiles spends its time here (docs/BENCHMARKS.md, merge).
+// value with a bit per open container and validates as it goes, and Match()
+// lets an importer take a known object shape (a V8 node) without per-member
+// bookkeeping; away from the text's end, digit runs, string content and
+// keys are scanned eight bytes at a time (json_scan.h), and text() lets an
+// importer read its own compact rows (W3C samples) with the same scans —
+// the reader of 1 000 merged profiles spends its time here
+// (docs/BENCHMARKS.md, merge).
 //
 // Errors: the first failure (truncated text, a wrong token, nesting past
 // kMaxDepth, a number out of range) sticks; every later call returns false
@@ -30,6 +33,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "base/json_scan.h"
 
 namespace webprof {
 
@@ -103,14 +108,11 @@ class JsonCursor {
   // when a shape does not match); the open containers are not tracked
   // through it.
   bool Match(std::string_view bytes) {
-    // Byte by byte: a few bytes, and memcmp is a call (a slow one in Wasm).
-    if (text_.size() - pos_ >= bytes.size()) {
-      size_t k = 0;
-      while (k < bytes.size() && text_[pos_ + k] == bytes[k]) ++k;
-      if (k == bytes.size()) {
-        pos_ += k;
-        return true;
-      }
+    // A word at a time (memcmp is a call, a slow one in Wasm).
+    if (text_.size() - pos_ >= bytes.size() &&
+        json_scan::SameBytes(text_.data() + pos_, bytes.data(), bytes.size())) {
+      pos_ += bytes.size();
+      return true;
     }
     // Only space before the bytes can still make a match.
     if (pos_ < text_.size() && text_[pos_] != ' ' && text_[pos_] != '\n' &&
@@ -126,6 +128,9 @@ class JsonCursor {
   bool AtEnd();
 
   size_t Offset() { return SkipSpace(), pos_; }
+  // The whole text, for an importer's own loop over a compact shape
+  // (json_scan.h); it Seek()s past the complete values it consumed.
+  std::string_view text() const { return text_; }
   // Back to an offset Offset() returned outside any container (or inside
   // the same containers as now: the nesting is kept as it is).
   void Seek(size_t offset) { pos_ = offset; }
@@ -147,8 +152,31 @@ class JsonCursor {
     const char* p = text_.data();
     const size_t n = text_.size(), from = *at;
     size_t i = from;
-    while (i < n && IsDigit(p[i]) && i - from < 16)
-      *m = *m * 10 + static_cast<unsigned>(p[i++] - '0');
+    if (n - i >= json_scan::kScanRoom) {  // 16 digits at most, as below
+      uint64_t v;
+      i += json_scan::Digits16(p + i, &v);
+      static constexpr uint64_t kPow10[] = {1,
+                                            10,
+                                            100,
+                                            1000,
+                                            10000,
+                                            100000,
+                                            1000000,
+                                            10000000,
+                                            100000000,
+                                            1000000000,
+                                            10000000000,
+                                            100000000000,
+                                            1000000000000,
+                                            10000000000000,
+                                            100000000000000,
+                                            1000000000000000,
+                                            10000000000000000};
+      *m = *m * kPow10[i - from] + v;
+    } else {
+      while (i < n && IsDigit(p[i]) && i - from < 16)
+        *m = *m * 10 + static_cast<unsigned>(p[i++] - '0');
+    }
     *count = i - from;
     *at = i;
     return *count > 0 && (p[from] != '0' || *count == 1);
@@ -204,6 +232,9 @@ class JsonCursor {
   bool MatchAfterSpace(std::string_view bytes);
   // Past a string that starts at pos_ (its quote); false with the error.
   bool SkipString();
+  // The first byte at or after i that ends a string's plain content (a
+  // quote, a backslash, a control character), or the text's end.
+  size_t ContentEnd(size_t i) const;
 
   static constexpr uint8_t kInObject = 1, kFirst = 2;
   std::string_view text_;

@@ -223,6 +223,24 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
       out->insert(out->end(), block, block + k);
       k = 0;
     }
+    if (n - i >= json_scan::kScanRoom) {
+      // The common element: a plain integer right before its ',' or ']'.
+      const char* q = p + i;
+      const bool negative = *q == '-';
+      q += negative;
+      uint64_t v;
+      const unsigned digits = json_scan::Digits16(q, &v);
+      const char next = q[digits];
+      if (digits && digits <= 15 && (*q != '0' || digits == 1) &&
+          (next == ',' || next == ']')) {
+        block[k++] =
+            negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+        i = static_cast<size_t>(q - p) + digits;
+        if (next == ']') return close();
+        ++i;
+        continue;
+      }
+    }
     space();
     const size_t at = i;
     const bool negative = i < n && p[i] == '-';
