@@ -317,7 +317,7 @@ class Reader {
                   &p.raw.profile.samples.times_us);
       std::string err;
       if (!p.raw.profile.tree.Validate(&err) ||
-          !CheckSamples(p.raw.profile.tree, p.raw.profile.samples.nodes, &err))
+          !CheckSamples(p.raw.profile.tree, &p.raw.profile.samples, &err))
         return Say(what + err);
     }
     return true;

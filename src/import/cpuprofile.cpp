@@ -73,7 +73,7 @@ bool ReadCpuProfile(JsonCursor& c, RawCpuProfile* out, std::string* error) {
       out->start_us = n ? out->samples.times_us[0] : 0;
   }
   return out->tree.Validate(error) &&
-         CheckSamples(out->tree, out->samples.nodes, error);
+         CheckSamples(out->tree, &out->samples, error);
 }
 
 Status ReadCpuProfileText(std::string_view json, RawCpuProfile* out,

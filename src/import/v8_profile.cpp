@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "base/json_scan.h"
+
 namespace webprof {
 namespace {
 
@@ -53,10 +55,85 @@ bool V8NodeTree::ReadCallFrame(JsonCursor& c, Node* n) {
   return c.ok();
 }
 
+namespace {
+
+// V8's node head, {"id":I,"callFrame":{"functionName":S,"scriptId":X,
+// "url":S,"lineNumber":I,"columnNumber":I}, read straight from the text at
+// `at` (json_scan.h) when every value in it is one the cursor reads inline:
+// strings without escapes, integers of up to 15 digits, positions in range.
+// Returns the offset past it, or 0 (nothing read: the cursor decides).
+size_t CompactHead(std::string_view text, size_t at, int64_t* id,
+                   std::string_view* name, std::string_view* url,
+                   uint32_t* line, uint32_t* column) {
+  const char* const p = text.data();
+  const char* const end = p + text.size();
+  const char* q = p + at;
+  auto key = [&](const auto& literal) {
+    const size_t n = sizeof literal - 1;
+    if (static_cast<size_t>(end - q) < n ||
+        !json_scan::SameBytes(q, literal, n))
+      return false;
+    q += n;
+    return true;
+  };
+  auto integer = [&](int64_t* out) {
+    if (static_cast<size_t>(end - q) < json_scan::kScanRoom) return false;
+    const bool negative = *q == '-';
+    const char* d = q + negative;
+    uint64_t v;
+    const unsigned n = json_scan::Digits16(d, &v);
+    if (n == 0 || n > 15 || (*d == '0' && n > 1) || d[n] == '.' ||
+        d[n] == 'e' || d[n] == 'E')
+      return false;
+    *out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+    q = d + n;
+    return true;
+  };
+  auto string = [&](std::string_view* out) {
+    if (q == end || *q != '"') return false;
+    const char* const from = q + 1;
+    const char* r = from;
+    for (;;) {
+      if (end - r < 8) return false;
+      const unsigned run = json_scan::StringRun8(r);
+      r += run;
+      if (run < 8) break;
+    }
+    if (*r != '"') return false;  // an escape or a control character
+    *out = std::string_view(from, static_cast<size_t>(r - from));
+    q = r + 1;
+    return true;
+  };
+  auto position = [&](uint32_t* out) {  // 0-based, -1 unknown -> 1-based, 0
+    int64_t v;
+    if (!integer(&v) || v < -1 || v >= int64_t{0xFFFFFFFF}) return false;
+    *out = v < 0 ? 0 : static_cast<uint32_t>(v + 1);
+    return true;
+  };
+  int64_t script;
+  std::string_view script_id;
+  if (!key("{\"id\":") || !integer(id) ||
+      !key(",\"callFrame\":{\"functionName\":") || !string(name) ||
+      !key(",\"scriptId\":") || !(string(&script_id) || integer(&script)) ||
+      !key(",\"url\":") || !string(url) || !key(",\"lineNumber\":") ||
+      !position(line) || !key(",\"columnNumber\":") || !position(column) ||
+      !key("}"))
+    return 0;
+  return static_cast<size_t>(q - p);
+}
+
+}  // namespace
+
 bool V8NodeTree::ReadCompactNode(JsonCursor& c, Node* n) {
   // {"id":I,"callFrame":{"functionName":S,"scriptId":X,"url":S,
   // "lineNumber":I,"columnNumber":I} then any of "hitCount", "children",
   // "parent", in any order.
+  const size_t at = c.Offset();
+  if (const size_t past = CompactHead(c.text(), at, &n->id, &n->name, &n->url,
+                                      &n->line, &n->column)) {
+    c.Seek(past);
+    return ReadCompactTail(c, n);
+  }
   std::string_view v;
   if (!c.Match("{\"id\":") || !c.Int(&n->id) ||
       !c.Match(",\"callFrame\":{\"functionName\":") || !c.String(&v, &scratch_))
@@ -70,6 +147,10 @@ bool V8NodeTree::ReadCompactNode(JsonCursor& c, Node* n) {
       !c.Match(",\"columnNumber\":") || !Position(c, &n->column) ||
       !c.Match("}"))
     return false;
+  return ReadCompactTail(c, n);
+}
+
+bool V8NodeTree::ReadCompactTail(JsonCursor& c, Node* n) {
   for (;;) {
     if (c.Match("}")) return true;
     if (c.Match(",\"hitCount\":")) {
@@ -270,11 +351,13 @@ void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
   for (int64_t d : deltas) times_us->push_back(t += static_cast<double>(d));
 }
 
-bool CheckSamples(const V8NodeTree& tree, const std::vector<int64_t>& nodes,
+bool CheckSamples(const V8NodeTree& tree, V8Samples* samples,
                   std::string* error) {
-  uint32_t index;
+  const std::vector<int64_t>& nodes = samples->nodes;
+  samples->index.resize(nodes.size());
+  uint32_t* index = samples->index.data();
   for (size_t i = 0; i < nodes.size(); ++i) {
-    if (!tree.Find(nodes[i], &index)) {
+    if (!tree.Find(nodes[i], &index[i])) {
       *error = "sample " + std::to_string(i) + " names node " +
                std::to_string(nodes[i]) + ", which is not a node";
       return false;

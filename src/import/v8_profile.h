@@ -104,6 +104,8 @@ class V8NodeTree {
   // V8's own compact node shape; false (the cursor's error, or none: not
   // that shape) otherwise.
   bool ReadCompactNode(JsonCursor& c, Node* n);
+  // After its callFrame: "hitCount", "children", "parent", then '}'.
+  bool ReadCompactTail(JsonCursor& c, Node* n);
   bool Add(Node& n, std::string* error);
   bool FindSparse(int64_t id, uint32_t* index) const;
   std::string_view Keep(std::string_view s, const std::string& scratch);
@@ -121,6 +123,7 @@ class V8NodeTree {
 struct V8Samples {
   std::vector<int64_t> nodes;
   std::vector<double> times_us;
+  std::vector<uint32_t> index;  // each sample's node index, by CheckSamples
 };
 
 // Reads an integer array member (samples, timeDeltas) onto `out`.
@@ -131,14 +134,15 @@ void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
                std::vector<double>* times_us);
 
 // Checks that every sample names a node of `tree` (error names the first
-// that does not).
-bool CheckSamples(const V8NodeTree& tree, const std::vector<int64_t>& nodes,
+// that does not) and finds each one's node (samples->index).
+bool CheckSamples(const V8NodeTree& tree, V8Samples* samples,
                   std::string* error);
 
 // Calls take(ms, node index) for the samples in [window_start_us,
 // window_end_us] not before `origin_us`, in time order (stable), with ms
 // since `origin_us`; stops early when take() returns false. After
-// CheckSamples(). The one rule for which samples a profile has and when.
+// CheckSamples() (its node indices). The one rule for which samples a
+// profile has and when.
 template <typename Take>
 void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
                    double window_start_us, double window_end_us,
@@ -155,20 +159,17 @@ template <typename Take>
 void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
                    double window_start_us, double window_end_us,
                    std::vector<uint32_t>* scratch, Take take) {
-  const size_t n = std::min(s.nodes.size(), s.times_us.size());
+  const size_t n = std::min(s.index.size(), s.times_us.size());
   const double* t = s.times_us.data();
-  const int64_t* ids = s.nodes.data();
-  uint32_t index = 0;
+  const uint32_t* index = s.index.data();
   // Most profiles are in order and inside the window: no index list then.
   bool plain = true;
   for (size_t i = 0; i < n && plain; ++i)
     plain = t[i] >= window_start_us && t[i] <= window_end_us &&
             t[i] >= origin_us && (i == 0 || t[i] >= t[i - 1]);
   if (plain) {
-    for (size_t i = 0; i < n; ++i) {
-      tree.Find(ids[i], &index);  // CheckSamples() passed
-      if (!take((t[i] - origin_us) / 1000.0, index)) return;
-    }
+    for (size_t i = 0; i < n; ++i)
+      if (!take((t[i] - origin_us) / 1000.0, index[i])) return;
     return;
   }
   std::vector<uint32_t>& order = *scratch;
@@ -178,10 +179,8 @@ void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
       order.push_back(static_cast<uint32_t>(i));
   std::stable_sort(order.begin(), order.end(),
                    [&](uint32_t a, uint32_t b) { return t[a] < t[b]; });
-  for (uint32_t i : order) {
-    tree.Find(ids[i], &index);
-    if (!take((t[i] - origin_us) / 1000.0, index)) return;
-  }
+  for (uint32_t i : order)
+    if (!take((t[i] - origin_us) / 1000.0, index[i])) return;
 }
 
 }  // namespace webprof

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <vector>
 
 #include "base/json_cursor.h"
+#include "base/json_scan.h"
 #include "trace/trace_loader.h"
 
 namespace webprof {
@@ -45,7 +47,7 @@ class Reader {
         ok = Table("stack", [this] { return Stack(); });
       } else if (key == "samples") {
         seen_ |= 8;
-        ok = Table("sample", [this] { return Sample(); });
+        ok = Table("sample", [this] { return Samples(); });
       } else {
         ok = c_.Skip();
       }
@@ -72,6 +74,10 @@ class Reader {
   std::vector<FrameRow>& frames;
   std::vector<uint32_t>& stacks;  // [frame, parent] rows
   std::vector<SampleRow>& samples;
+  // Checked as the samples are read: their times in order, every time
+  // valid (finite, >= 0), the highest stack index (-1: none).
+  bool sorted = true, times_valid = true;
+  double max_stack = -1;
 
  private:
   std::string_view Text() {
@@ -147,25 +153,86 @@ class Reader {
     return c_.ok();
   }
 
+  void Keep(const SampleRow& s) {
+    sorted &= s.timestamp >= last_time_;
+    last_time_ = s.timestamp;
+    max_stack = std::max(max_stack, s.stack);
+    samples.push_back(s);
+  }
+
+  // One compact sample at p, {"timestamp":T} or {"timestamp":T,"stackId":S}
+  // or {"stackId":S,"timestamp":T} with T and S numbers the cursor reads
+  // inline (json_scan.h; 80 bytes read at most): its row and length, or 0
+  // for anything else.
+  static size_t CompactSample(const char* p, SampleRow* s) {
+    using json_scan::SameBytes;
+    static constexpr char kTime[] = "{\"timestamp\":",
+                          kThenStack[] = ",\"stackId\":";
+    static constexpr char kStack[] = "{\"stackId\":",
+                          kThenTime[] = ",\"timestamp\":";
+    size_t at, n;
+    uint32_t v = kNone;
+    if (SameBytes(p, kTime, sizeof kTime - 1)) {
+      at = sizeof kTime - 1;
+      if (!(n = json_scan::PlainDecimal(p + at, &s->timestamp))) return 0;
+      at += n;
+      if (SameBytes(p + at, kThenStack, sizeof kThenStack - 1)) {
+        at += sizeof kThenStack - 1;
+        if (!(n = json_scan::PlainIndex(p + at, &v))) return 0;
+        at += n;
+      }
+    } else if (SameBytes(p, kStack, sizeof kStack - 1)) {
+      at = sizeof kStack - 1;
+      if (!(n = json_scan::PlainIndex(p + at, &v))) return 0;
+      at += n;
+      if (!SameBytes(p + at, kThenTime, sizeof kThenTime - 1)) return 0;
+      at += sizeof kThenTime - 1;
+      if (!(n = json_scan::PlainDecimal(p + at, &s->timestamp))) return 0;
+      at += n;
+    } else {
+      return 0;
+    }
+    if (p[at] != '}') return 0;
+    s->stack = v == kNone ? -1 : double(v);
+    return at + 1;
+  }
+
+  // The samples table from this row on: the compact shapes webprof and most
+  // writers emit are read straight from the text, row after row, without
+  // the cursor's per-member bookkeeping; the first row in any other form
+  // (other order, spaces, more members, an error) is read by Sample() and
+  // the table's loop goes on from there. A compact time is a plain number
+  // >= 0: valid.
+  bool Samples() {
+    const std::string_view text = c_.text();
+    const char* p = text.data();
+    size_t i = c_.Offset();
+    // Room for the rows the rest of the text can hold (a compact row is
+    // 25 bytes or more), up to a bound: no regrowth copies.
+    if (row_ == 0)
+      samples.reserve(
+          std::min<size_t>((text.size() - i) / 25, size_t{1} << 20));
+    for (;;) {
+      SampleRow s;
+      const size_t n = text.size() - i >= 2 * json_scan::kScanRoom
+                           ? CompactSample(p + i, &s)
+                           : 0;
+      if (n == 0) {
+        c_.Seek(i);
+        return Sample();
+      }
+      Keep(s);
+      i += n;
+      if (p[i] != ',') break;  // ']' or space: NextElement() decides
+      ++i;
+      ++row_;
+    }
+    c_.Seek(i);
+    return true;
+  }
+
   bool Sample() {
     SampleRow s{-1, -1};
-    // The two shapes webprof and most writers emit, compact, read without
-    // per-member bookkeeping; anything else (other order, spaces, more
-    // members) is read member by member from the same offset.
-    const size_t at = c_.Offset();
-    if (c_.Match("{\"timestamp\":")) {
-      if (!c_.Number(&s.timestamp)) return false;
-      uint32_t v = kNone;
-      if (c_.Match("}") ||
-          (c_.Match(",\"stackId\":") && Index(&v) && c_.Match("}"))) {
-        s.stack = v == kNone ? -1 : double(v);
-        samples.push_back(s);
-        return true;
-      }
-      if (!c_.ok()) return false;
-      c_.Seek(at);
-      s = SampleRow{-1, -1};
-    }
     bool timed = false;
     if (!c_.BeginObject()) return false;
     std::string_view key;
@@ -184,7 +251,8 @@ class Reader {
       if (!ok) return false;
     }
     if (c_.ok() && !timed) return c_.Fail("a \"timestamp\" member");
-    samples.push_back(s);
+    times_valid &= SampleTimeStatus(s.timestamp, -1) == Status::kOk;
+    Keep(s);
     return c_.ok();
   }
 
@@ -194,6 +262,7 @@ class Reader {
   size_t row_ = 0;
   std::deque<std::string>& owned_;
   int seen_ = 0;
+  double last_time_ = -std::numeric_limits<double>::infinity();
 };
 
 // The loader's rules for stack rows (trace_loader.h AddStacks), checked
@@ -229,7 +298,8 @@ Status ReadW3CTrace(std::string_view json, W3CTraceRows* rows,
     *error = "W3C trace: " + what;
     return Status::kMalformedProfile;
   };
-  if (!Reader(json, rows).Run(&why)) return fail(why);
+  Reader reader(json, rows);
+  if (!reader.Run(&why)) return fail(why);
   for (size_t i = 0; i < rows->frames.size(); ++i) {
     const uint32_t r = rows->frames[i].resource;
     if (r != kNone && r >= rows->resources.size())
@@ -241,7 +311,9 @@ Status ReadW3CTrace(std::string_view json, W3CTraceRows* rows,
   if (st != Status::kOk)
     return fail("stack " + std::to_string(row) + ": " + StatusMessage(st));
   const double stacks = double(rows->stacks.size() / 2);
-  for (size_t i = 0; i < rows->samples.size(); ++i) {
+  // A second pass only to name the first bad sample.
+  const bool samples_valid = reader.times_valid && reader.max_stack < stacks;
+  for (size_t i = 0; !samples_valid && i < rows->samples.size(); ++i) {
     const SampleRow& s = rows->samples[i];
     // Order is not checked (sorted below).
     st = SampleTimeStatus(s.timestamp, -1);
@@ -252,7 +324,7 @@ Status ReadW3CTrace(std::string_view json, W3CTraceRows* rows,
   auto earlier = [](const SampleRow& a, const SampleRow& b) {
     return a.timestamp < b.timestamp;
   };
-  if (!std::is_sorted(rows->samples.begin(), rows->samples.end(), earlier))
+  if (!reader.sorted)
     std::stable_sort(rows->samples.begin(), rows->samples.end(), earlier);
   return Status::kOk;
 }

@@ -8,8 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <regex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "export/format_cpuprofile.h"
 #include "export/summary.h"
@@ -211,6 +213,102 @@ TEST(CpuProfile, RefusesBadSamplesWithTheReason) {
   ExpectRefused(
       R"J({"nodes":[],"startTime":0,"samples":[],"timeDeltas":[]} x)J",
       "the end of the text");
+}
+
+// Long node lists and arrays take V8's compact shapes straight from the
+// text. Each node and number below also has a spelling the fast paths do
+// not take (a space after the node's '{', an integer written 1e1): both
+// documents must import the same trace, or fail with the same error.
+TEST(CpuProfile, CompactNodesReadAsTheGeneralPathReadsThem) {
+  auto doc = [](bool compact, size_t at, const std::string& bad) {
+    std::string nodes, samples, deltas;
+    for (int i = 1; i <= 200; ++i) {
+      if (i > 1) nodes += ',';
+      if (size_t(i) == at) {
+        nodes += bad;
+        continue;
+      }
+      nodes += std::string(compact ? "{" : "{ ") +
+               "\"id\":" + std::to_string(i) +
+               ",\"callFrame\":{\"functionName\":\"f" + std::to_string(i % 7) +
+               "\",\"scriptId\":" + (i % 2 ? "\"3\"" : "3") +
+               ",\"url\":\"https://x.test/a" + std::to_string(i % 3) +
+               ".js\",\"lineNumber\":" + std::to_string(i - 2) +
+               ",\"columnNumber\":" + std::to_string(i % 5 - 1) + "}" +
+               (i % 4 ? ",\"hitCount\":1" : "") +
+               (i > 1 ? ",\"parent\":" + std::to_string(i / 2) : "") + "}";
+    }
+    for (int i = 0; i < 400; ++i) {
+      samples += (i ? "," : "") + std::string(compact || i % 2 ? "10" : "1e1");
+      deltas +=
+          (i ? "," : "") + std::to_string(100 + i % 50 - (i == 7 ? 200 : 0));
+    }
+    samples.replace(samples.size() / 2, 2, "17");
+    return "{\"nodes\":[" + nodes +
+           "],\"startTime\":5,\"endTime\":99999,\"samples\":[" + samples +
+           "],\"timeDeltas\":[" + deltas + "]}";
+  };
+  for (size_t at : {size_t{2}, size_t{100}, size_t{199}, size_t{200}}) {
+    const std::string id = std::to_string(at);
+    const std::string tail = ",\"parent\":" + std::to_string(at / 2) + "}";
+    for (const std::string& bad : std::vector<std::string>{
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\\u0041\",\"scriptId\":"
+                 "\"1\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1}" +
+                 tail,
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":{},"
+                 "\"url\":\"u\",\"lineNumber\":1e1,\"columnNumber\":0}" +
+                 tail,
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\",\"lineNumber\":-2,\"columnNumber\":0}" +
+                 tail,
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\",\"lineNumber\":4294967295,\"columnNumber\":0}" +
+                 tail,
+             "{\"id\":0" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\",\"lineNumber\":1,\"columnNumber\":0}" +
+                 tail,
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\",\"lineNumber\":1,\"columnNumber\":0},"
+                 "\"parent\":" +
+                 id + "}",
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\",\"lineNumber\":1,\"columnNumber\":0}}",
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\"\n,\"lineNumber\":1,\"columnNumber\":0}" +
+                 tail,
+             "{\"id\":" + id +
+                 ",\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"1\","
+                 "\"url\":\"u\",\"lineNumber\":1}" +
+                 tail,
+         }) {
+      Imported a, b;
+      Import(doc(true, at, bad), &a);
+      Import(doc(false, at, bad), &b);
+      ASSERT_EQ(a.status, b.status) << bad << ": " << a.error;
+      if (a.status != Status::kOk) {
+        // Byte offsets differ by the spaces before the bad node.
+        const std::regex offset("byte [0-9]+");
+        EXPECT_EQ(std::regex_replace(a.error, offset, "byte N"),
+                  std::regex_replace(b.error, offset, "byte N"))
+            << bad;
+        continue;
+      }
+      const ProfilerTrace& ta = a.session.trace();
+      const ProfilerTrace& tb = b.session.trace();
+      testing::ExpectSameSamplePaths(ta, tb);
+      ASSERT_EQ(ta.samples().size(), 400u);
+      for (size_t i = 0; i < 400; ++i)
+        EXPECT_EQ(ta.samples()[i].timestamp, tb.samples()[i].timestamp);
+    }
+  }
 }
 
 TEST(CpuProfile, EveryTruncationIsAClearErrorAndAddsNothing) {

@@ -127,5 +127,66 @@ TEST(W3CTrace, EverySpellingOfASampleReadsTheSame) {
   ExpectRefused(head + R"J([{"timestamp":01}]})J", "no leading zero");
 }
 
+// Long tables take the compact rows straight from the text. Each row below
+// has a same-length spelling the fast path does not take (a space before a
+// comma): both documents must give the same trace, or the same error — the
+// same row and byte — for a bad row anywhere among them.
+TEST(W3CTrace, CompactRowsReadAsTheGeneralPathReadsThem) {
+  const std::string head =
+      R"J({"resources":[],"frames":[{"name":"f"}],"stacks":[{"frameId":0},{"frameId":0,"parentId":0}],"samples":[)J";
+  auto doc = [&](bool compact, size_t at, const std::string& bad) {
+    std::string rows;
+    for (size_t i = 0; i < 300; ++i) {
+      if (i) rows += ',';
+      if (i == at) {
+        rows += bad;
+        continue;
+      }
+      const std::string t = std::to_string(i) + ".5";
+      const std::string id = std::to_string(i % 2);
+      switch (i % 3) {
+        case 0:
+          rows += compact ? "{\"timestamp\":" + t + "0,\"stackId\":" + id + "}"
+                          : "{\"timestamp\":" + t + " ,\"stackId\":" + id + "}";
+          break;
+        case 1:
+          rows += compact ? "{\"stackId\":" + id + ",\"timestamp\":" + t + "0}"
+                          : "{\"stackId\":" + id + " ,\"timestamp\":" + t + "}";
+          break;
+        default:
+          rows += compact ? "{\"timestamp\":" + t + "0}"
+                          : "{\"timestamp\":" + t + " }";
+      }
+    }
+    return head + rows + "]}";
+  };
+  for (size_t at :
+       {size_t{0}, size_t{1}, size_t{150}, size_t{298}, size_t{299}}) {
+    for (const std::string bad :
+         {"{\"timestamp\":1,\"stackId\":-1}", "{\"timestamp\":01}",
+          "{\"timestamp\":-5}", "{\"timestamp\":3,\"stackId\":2}",
+          "{\"timestamp\":3,\"stackId\":4294967295}", "{\"stackId\":1}",
+          "{\"timestamp\":1.}", "{\"timestamp\":1e999}", "{\"timestamp\":1",
+          "{\"timestamp\":1.5e0,\"stackId\":1.0}",
+          "{\"stackId\":null,\"timestamp\":0}",
+          "{\"timestamp\":2,\"stackId\":0,\"x\":\"\\u00e9\"}", "[]"}) {
+      Session a(SessionOptions{10, 1000, 0}), b(SessionOptions{10, 1000, 0});
+      std::string ea, eb;
+      const Status sa = Import(doc(true, at, bad), &a, &ea);
+      const Status sb = Import(doc(false, at, bad), &b, &eb);
+      ASSERT_EQ(sa, sb) << bad << " at " << at << ": " << ea;
+      EXPECT_EQ(ea, eb) << bad << " at " << at;
+      const SampleBuffer& ra = a.trace().samples();
+      const SampleBuffer& rb = b.trace().samples();
+      ASSERT_EQ(ra.size(), rb.size());
+      for (size_t i = 0; i < ra.size(); ++i) {
+        EXPECT_EQ(ra[i].timestamp, rb[i].timestamp) << i;
+        EXPECT_EQ(ra[i].stack.value, rb[i].stack.value) << i;
+      }
+      if (sa == Status::kOk) EXPECT_EQ(ra.size(), 300u);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace webprof
