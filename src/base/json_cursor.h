@@ -155,24 +155,7 @@ class JsonCursor {
     if (n - i >= json_scan::kScanRoom) {  // 16 digits at most, as below
       uint64_t v;
       i += json_scan::Digits16(p + i, &v);
-      static constexpr uint64_t kPow10[] = {1,
-                                            10,
-                                            100,
-                                            1000,
-                                            10000,
-                                            100000,
-                                            1000000,
-                                            10000000,
-                                            100000000,
-                                            1000000000,
-                                            10000000000,
-                                            100000000000,
-                                            1000000000000,
-                                            10000000000000,
-                                            100000000000000,
-                                            1000000000000000,
-                                            10000000000000000};
-      *m = *m * kPow10[i - from] + v;
+      *m = *m * json_scan::kPow10Int[i - from] + v;
     } else {
       while (i < n && IsDigit(p[i]) && i - from < 16)
         *m = *m * 10 + static_cast<unsigned>(p[i++] - '0');
@@ -195,9 +178,6 @@ class JsonCursor {
     return true;
   }
   bool PlainNumber(double* out) {
-    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
-                                        1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
-                                        1e12, 1e13, 1e14, 1e15};
     size_t i = pos_, count, fraction = 0;
     const bool negative = i < text_.size() && text_[i] == '-';
     uint64_t m = 0;
@@ -213,7 +193,7 @@ class JsonCursor {
          (text_[i] == 'e' || text_[i] == 'E' || IsDigit(text_[i]))))
       return false;
     pos_ = i;
-    const double v = static_cast<double>(m) / kPow10[fraction];
+    const double v = static_cast<double>(m) / json_scan::kPow10Double[fraction];
     *out = negative ? -v : v;
     return true;
   }

@@ -27,24 +27,44 @@ namespace json_scan {
 // fraction point and the byte after, rounded up.
 constexpr size_t kScanRoom = 64;
 
-// The 8 bytes at p as a little-endian word (byte 0 lowest) on any host.
-inline uint64_t Load8(const char* p) {
-  uint64_t w;
-  std::memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  w = __builtin_bswap64(w);
-#endif
-  return w;
-}
+// Powers of ten exact in each type: 10^0..10^16 as integers (a digit run's
+// scale), 10^0..10^15 as doubles (Clinger's fast path divides by them).
+inline constexpr uint64_t kPow10Int[] = {1,
+                                         10,
+                                         100,
+                                         1000,
+                                         10000,
+                                         100000,
+                                         1000000,
+                                         10000000,
+                                         100000000,
+                                         1000000000,
+                                         10000000000,
+                                         100000000000,
+                                         1000000000000,
+                                         10000000000000,
+                                         100000000000000,
+                                         1000000000000000,
+                                         10000000000000000};
+inline constexpr double kPow10Double[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
+                                          1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
+                                          1e12, 1e13, 1e14, 1e15};
 
-inline uint32_t Load4(const char* p) {
-  uint32_t w;
-  std::memcpy(&w, p, 4);
+// The bytes at p as a little-endian word (byte 0 lowest) on any host.
+template <typename Word>
+inline Word LoadLittle(const char* p) {
+  Word w;
+  std::memcpy(&w, p, sizeof w);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  w = __builtin_bswap32(w);
+  if constexpr (sizeof w == 8)
+    w = __builtin_bswap64(w);
+  else
+    w = __builtin_bswap32(w);
 #endif
   return w;
 }
+inline uint64_t Load8(const char* p) { return LoadLittle<uint64_t>(p); }
+inline uint32_t Load4(const char* p) { return LoadLittle<uint32_t>(p); }
 
 // Index of the lowest set bit (x != 0) / 8: the first flagged byte.
 inline unsigned FirstByte(uint64_t x) {
@@ -128,11 +148,9 @@ inline unsigned Digits8(const char* p, uint64_t* value) {
 inline unsigned Digits16(const char* p, uint64_t* value) {
   const unsigned n = Digits8(p, value);
   if (n < 8) return n;
-  static constexpr uint64_t kPow10[] = {
-      1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
   uint64_t low;
   const unsigned m = Digits8(p + 8, &low);
-  *value = *value * kPow10[m] + low;
+  *value = *value * kPow10Int[m] + low;
   return 8 + m;
 }
 
@@ -142,25 +160,6 @@ inline unsigned Digits16(const char* p, uint64_t* value) {
 // exact power of ten: Clinger's fast path). Returns the bytes it spans, 0
 // when the text is not such a number (the cursor's full path decides).
 inline size_t PlainDecimal(const char* p, double* out) {
-  static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
-                                      1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
-                                      1e12, 1e13, 1e14, 1e15};
-  static constexpr uint64_t kScale[] = {1,
-                                        10,
-                                        100,
-                                        1000,
-                                        10000,
-                                        100000,
-                                        1000000,
-                                        10000000,
-                                        100000000,
-                                        1000000000,
-                                        10000000000,
-                                        100000000000,
-                                        1000000000000,
-                                        10000000000000,
-                                        100000000000000,
-                                        1000000000000000};
   uint64_t m;
   const unsigned whole = Digits16(p, &m);
   if (whole == 0 || whole > 15 || (p[0] == '0' && whole > 1)) return 0;
@@ -170,11 +169,11 @@ inline size_t PlainDecimal(const char* p, double* out) {
     uint64_t f;
     fraction = Digits16(p + end + 1, &f);
     if (fraction == 0 || whole + fraction > 15) return 0;
-    m = m * kScale[fraction] + f;
+    m = m * kPow10Int[fraction] + f;
     end += 1 + fraction;
   }
   if (p[end] == 'e' || p[end] == 'E') return 0;
-  *out = static_cast<double>(m) / kPow10[fraction];
+  *out = static_cast<double>(m) / kPow10Double[fraction];
   return end;
 }
 
