@@ -15,6 +15,7 @@ export {
   core,
   coreUnchecked,
   coreWasmUrl,
+  siblingWasmUrl,
   guard,
   poison,
   onPoison,

@@ -250,6 +250,20 @@ export function probesShareCore() {
 }
 
 /** Where the Wasm core is (or will be) loaded from; its frames are webprof's own. */
+/**
+ * Where a sibling build (the tools module) loads, or would load, from: its
+ * frames are webprof's own too (Chromium's native trace samples its Wasm
+ * while a stop() copies the trace into it). Its file name when the location
+ * cannot be said.
+ */
+export function siblingWasmUrl(build) {
+  try {
+    return wasmUrl(build);
+  } catch {
+    return build.file;
+  }
+}
+
 export function coreWasmUrl() {
   const full = fullInstance() || first;
   if (full && full.url) return full.url;
