@@ -199,22 +199,25 @@ export function joinTraces(parts, options = {}) {
   try {
     const handle = session.coreHandle();
     guard((m) => {
-      tables.forEach((t, i) => {
-        const load = new m.TraceLoad(handle, !!options.asSampled, offsets[i]);
-        const heap = new Heap(m);
-        try {
-          loadRows(m, load, heap, t, options);
-        } finally {
-          heap.freeAll();
-          load.delete();
-        }
-      });
+      tables.forEach((t, i) => loadTable(m, handle, !!options.asSampled, offsets[i], t, options));
     });
   } catch (e) {
     session.dispose();
     throw e;
   }
   return session;
+}
+
+// One W3C table set into the session `handle` names, through a loader of module `m`.
+function loadTable(m, handle, asSampled, offset, t, options) {
+  const load = new m.TraceLoad(handle, asSampled, offset);
+  const heap = new Heap(m);
+  try {
+    loadRows(m, load, heap, t, options);
+  } finally {
+    heap.freeAll();
+    load.delete();
+  }
 }
 
 function tablesOf(trace) {
@@ -407,14 +410,7 @@ export function loadInto(m, trace) {
   const t = tablesOf(trace);
   const s = new m.Session(10, Math.max(t.samples.length, 1), 0);
   try {
-    const load = new m.TraceLoad(s.handle(), false, 0);
-    const heap = new Heap(m);
-    try {
-      loadRows(m, load, heap, t, {});
-    } finally {
-      heap.freeAll();
-      load.delete();
-    }
+    loadTable(m, s.handle(), false, 0, t, {});
   } catch (e) {
     s.delete();
     throw e;
