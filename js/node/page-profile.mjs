@@ -119,12 +119,11 @@ export async function startProfile(page, options = {}) {
   if (state) state.profiling = o;
   for (const w of await agentWorkers(page)) {
     // One that started since has begun on its own (its agent's autoStart).
-    if (await isProfiling(w)) continue;
+    if (await profilingIn(w)) continue;
     await callIn(w, startInPage, o).catch(() => {});
   }
 }
 
-const isProfiling = (w) => w.evaluate((h) => !!globalThis[h].__session, HIDDEN).catch(() => false);
 /** Whether a profile runs in `target`: true, false, or null when it cannot be asked (closed, crashed). */
 export const profilingIn = (target) =>
   target.evaluate((h) => !!(globalThis[h] && globalThis[h].__session), HIDDEN).catch(() => null);
@@ -170,7 +169,7 @@ export async function stopProfile(page) {
   const workerData = [];
   for (const d of before) workerData.push(...d.workers);
   for (const w of await agentWorkers(page)) {
-    if (!(await isProfiling(w))) continue;
+    if (!(await profilingIn(w))) continue;
     const wd = await callIn(w, stopInPage).catch(() => null);
     if (wd) workerData.push({ data: wd, url: unmarkedUrl(w.url()) });
   }
