@@ -56,6 +56,9 @@ for (let i = 0; i < args.length; i++) {
     refuse(`unknown option ${args[i]} (usage: npm run fuzz -- [--minutes N | --cpu-minutes N] [name…])`);
   else only.push(args[i]);
 }
+// Two bounds would leave one silently unused (the CPU bound won).
+if (args.includes('--minutes') && args.includes('--cpu-minutes'))
+  refuse('--minutes (wall clock) and --cpu-minutes (CPU time) are two bounds: give one');
 if (!(minutes > 0)) refuse('--minutes needs a positive number');
 if (args.includes('--cpu-minutes') && !(cpuMinutes > 0)) refuse('--cpu-minutes needs a positive number');
 if (cpuMinutes && !existsSync('/proc/self/stat')) refuse('--cpu-minutes needs Linux /proc');

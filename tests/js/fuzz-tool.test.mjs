@@ -36,6 +36,13 @@ test(
   },
 );
 
+test('a wall-clock and a CPU-time bound together are refused: one would go unused', () => {
+  const r = run('--minutes', '1', '--cpu-minutes', '1', 'utf8_fuzz');
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--minutes \(wall clock\) and --cpu-minutes \(CPU time\) are two bounds: give one/);
+  assert.doesNotMatch(r.stdout, /targets,/);
+});
+
 test('a CPU-time bound that is no positive number is refused', () => {
   for (const bad of ['x', '0', '-1']) {
     const r = run('--cpu-minutes', bad, 'utf8_fuzz');
