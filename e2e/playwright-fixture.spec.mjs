@@ -137,3 +137,29 @@ test('the native sampler is given to any page by adding Document-Policy', async 
   expect(r.trace.samples.length).toBeGreaterThan(0);
   expect(r.trace.frames.map((f) => f.name)).toContain('crunchPrimesUntouched');
 });
+
+test("profile(): an action that fails rejects with the action's error, and the profile is stopped", async ({
+  page,
+}) => {
+  await page.goto('/e2e/pages/record/untouched.html');
+  const failed = await profile(
+    page,
+    async () => {
+      throw new Error('the click found no button');
+    },
+    { sampleInterval: 1 },
+  ).catch((e) => e);
+  expect(failed.message).toBe('the click found no button');
+  expect(await page.evaluate(() => !!globalThis.__webprof__.__session)).toBe(false);
+  // The action closed the page: its profile cannot be stopped, and that
+  // error (a consequence) must not replace the action's.
+  const closed = await profile(
+    page,
+    async () => {
+      await page.close();
+      throw new Error('the page went away under the test');
+    },
+    { sampleInterval: 1 },
+  ).catch((e) => e);
+  expect(closed.message).toBe('the page went away under the test');
+});

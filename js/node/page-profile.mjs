@@ -223,24 +223,27 @@ export async function profile(page, actions, options = {}) {
     await install(page, { native: !!options.native, dense: !!options.dense });
   watchPageErrors(page);
   await startProfile(page, options);
-  let result;
+  return runThenStop(actions, () => stopProfile(page));
+}
+
+// actions(), then stop() for the result — also when actions() throws, and
+// then the caller gets the action's error: a stop that fails after it
+// (the action closed or crashed the page: "could not be stopped") is a
+// consequence, and thrown from a `finally` it replaced the cause.
+async function runThenStop(actions, stop) {
   try {
     await actions();
-  } finally {
-    result = await stopProfile(page);
+  } catch (e) {
+    await stop().catch(() => {});
+    throw e;
   }
-  return result;
+  return stop();
 }
 
 async function profileWithDevTools(page, actions, options) {
   const errors = watchPageErrors(page);
   const sampler = await startDevToolsSampler(page, options.sampleInterval);
-  let data;
-  try {
-    await actions();
-  } finally {
-    data = await sampler.stop();
-  }
+  const data = await runThenStop(actions, () => sampler.stop());
   return makeResult(data, { pageErrors: [...errors] });
 }
 
