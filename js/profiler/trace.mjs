@@ -100,11 +100,7 @@ export class TraceSession {
 
   /** The script URLs of the trace, by resource id. */
   resources() {
-    return this._call((s) => {
-      const urls = [];
-      for (let i = 0, n = s.resourceCount(); i < n; i++) urls.push(s.resource(i));
-      return urls;
-    });
+    return this._call(sessionResources);
   }
 
   /** The W3C ProfilerTrace {resources, frames, stacks, samples} as plain objects. */
@@ -418,13 +414,19 @@ export function loadInto(m, trace) {
   return s;
 }
 
+// The script URLs of a raw binding session (of any module), by resource id.
+function sessionResources(s) {
+  const urls = [];
+  for (let i = 0, n = s.resourceCount(); i < n; i++) urls.push(s.resource(i));
+  return urls;
+}
+
 /** The W3C trace in a raw binding session (of any module), as plain objects. */
 export function sessionTrace(s) {
   const { noId, noneU32, records } = boundary();
   const names = [];
   for (let i = 0, n = s.nameCount(); i < n; i++) names.push(s.name(i));
-  const resources = [];
-  for (let i = 0, n = s.resourceCount(); i < n; i++) resources.push(s.resource(i));
+  const resources = sessionResources(s);
   const F = records.frameRow;
   const f = s.frames().slice();
   const frames = [];
