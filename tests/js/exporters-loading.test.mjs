@@ -2,8 +2,10 @@
 // first use; they stay synchronous. As a user calls them: after a Profiler's
 // stop() they just work; before anything loaded the module they throw a
 // WebprofError that says what to await, and loadExporters() makes them work;
-// a module that cannot load says why. Each case runs in a fresh Node process
-// (one core and one tools module each) over the browser build, dist/webprof.mjs.
+// a module that cannot load says why. Its Wasm is webprof's own as the core's
+// is: a native trace's frames in it are dropped like the core's. Each case runs
+// in a fresh Node process (one core and one tools module each) over the browser
+// build, dist/webprof.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -67,4 +69,29 @@ console.log(JSON.stringify({ out, load, samples: t.samples.length }));`);
     /could not load the Wasm core from file:\/\/\/nonexistent\/webprof-tools\.wasm/,
   );
   assert.match(r.load, /nonexistent\/webprof-tools\.wasm/);
+});
+
+// Chromium's native Profiler samples the tools module's Wasm while a stop()
+// loads it and copies the trace into it (a navigating `record --native` wrote
+// its frames): its URL joins the core's in the own-frame rule
+// (js/profiler/deferred.mjs configureSampler). Where the Playwright agent puts
+// it, a data: URL that Chromium cuts to 1024 characters: not under webprof's
+// own script directory, so only that rule can drop its frames.
+test("a native trace's frames in the tools module's Wasm are webprof's own, as the core's are", () => {
+  const r = run(`const tools = 'data:application/wasm;base64,' + 'AGFzbQEAAAAB'.repeat(400);
+globalThis.webprofToolsWasmUrl = tools;
+const app = 'data:application/wasm;base64,' + 'AGFzbQEAAAAC'.repeat(400);
+await w.ready;
+const t = w.importTrace({
+  resources: ['https://a.test/app.js', tools.slice(0, 1024), app.slice(0, 1024)],
+  frames: [{ name: 'main', resourceId: 0, line: 1, column: 1 }, { name: 'wasm-function[7]', resourceId: 1 },
+    { name: 'wasm-function[3]', resourceId: 2 }],
+  stacks: [{ frameId: 0 }, { frameId: 1, parentId: 0 }, { frameId: 2, parentId: 0 }],
+  samples: [{ timestamp: 1, stackId: 1 }, { timestamp: 2, stackId: 2 }],
+});
+const leaf = (s) => s.stackId === undefined ? null : t.frames[t.stacks[s.stackId].frameId].name;
+console.log(JSON.stringify({ leaves: t.samples.map(leaf) }));`);
+  // The tools module's frame goes (its sample lands on its caller); the
+  // app's own Wasm, also a data: URL, stays.
+  assert.deepEqual(r.leaves, ['main', 'wasm-function[3]']);
 });
