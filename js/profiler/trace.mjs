@@ -304,10 +304,13 @@ class Held {
   }
   // The session of module m holding this trace (m: the tools module).
   // A copy lost with a trapped tools module is made again from the object.
-  in(m, trace) {
+  // The copy is made from the page core's session (the object may have been
+  // edited in place since), unless `fresh`: the object was made from it just
+  // now, and making it again would double a stop()'s largest cost.
+  in(m, trace, fresh = false) {
     if (this.copy !== null && this.m === m) return this.copy;
     if (this.session !== null && !toolsSeparate()) return this.session;
-    const source = this.session !== null ? this.session.toTrace() : trace;
+    const source = this.session !== null && !fresh ? this.session.toTrace() : trace;
     const copy = loadInto(m, source);
     this.dropCopy();
     this.m = m;
@@ -358,7 +361,7 @@ export function toHeldTrace(session) {
   const m = toolsSeparate() ? toolsLoaded() : null;
   if (m !== null) {
     try {
-      h.in(m, trace);
+      h.in(m, trace, true);
     } catch {
       /* copied at the first export instead */
     }
