@@ -8,21 +8,13 @@
 // build, dist/webprof.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runWithFreshWebprof } from '../support/fresh-webprof.mjs';
 
-const entry = fileURLToPath(new URL('../../dist/webprof.mjs', import.meta.url));
-
-function run(body) {
-  const code = `import * as w from ${JSON.stringify(entry)};
-const trace = { resources: ['https://a/x.js'], frames: [{ name: 'f', resourceId: 0, line: 1, column: 1 }],
+const run = (body) =>
+  runWithFreshWebprof(`const trace = { resources: ['https://a/x.js'], frames: [{ name: 'f', resourceId: 0, line: 1, column: 1 }],
   stacks: [{ frameId: 0 }], samples: [{ timestamp: 1, stackId: 0 }, { timestamp: 2, stackId: 0 }] };
 const attempt = (fn) => { try { return { ok: fn() }; } catch (e) { return { name: e.name, code: e.code, message: e.message }; } };
-${body}`;
-  return JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }),
-  );
-}
+${body}`);
 
 test('an export before the exporters loaded throws a WebprofError naming loadExporters(); after it, it works', () => {
   const r = run(`await w.ready;

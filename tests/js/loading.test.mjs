@@ -3,20 +3,9 @@
 // loading starts. Each case runs in a fresh Node process (one core each).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runWithFreshWebprof } from '../support/fresh-webprof.mjs';
 
-const entry = fileURLToPath(new URL('../../dist/webprof.mjs', import.meta.url));
-
-function run(setup, body) {
-  // A static import: the importer's top level runs before loading starts.
-  const code = `import * as w from ${JSON.stringify(entry)};
-${setup}
-${body}`;
-  return JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }),
-  );
-}
+const run = (setup, body) => runWithFreshWebprof(`${setup}\n${body}`);
 
 test('a bad data: URL (as the Playwright agent ships the .wasm) gives a short error', () => {
   const r = run(
