@@ -71,23 +71,29 @@ const all = readdirSync(dir)
 const unknown = only.filter((o) => !all.some((f) => f.startsWith(o)));
 if (unknown.length) refuse(`no target named ${unknown.join(', ')} (targets: ${all.join(', ')})`);
 const targets = all.filter((f) => !only.length || only.some((o) => f.startsWith(o)));
-// Seconds of CPU (user + system) a process has used, from /proc/<pid>/stat
-// (fields 14 and 15, in clock ticks; the name in field 2 may hold spaces).
-function cpuSeconds(pid) {
+// Seconds of CPU (user + system) from /proc/<pid>/stat, in clock ticks (the
+// name in field 2 may hold spaces): the process's own (fields 14 and 15), or
+// with `children` that of its children it has waited for (16 and 17).
+function cpuSeconds(pid, children = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    const k = children ? 13 : 11;
+    return (Number(fields[k]) + Number(fields[k + 1])) / TICKS;
   } catch {
-    return null; // already gone
+    return null; // already gone, or no /proc
   }
 }
-const TICKS = cpuMinutes
+const TICKS = existsSync('/proc/self/stat')
   ? Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
   : 100;
 
-// Runs one target; resolves with its output, exit status and CPU seconds.
+// Runs one target; resolves with its output, exit status and CPU seconds
+// (null without /proc). The bound polls the target's own CPU; the figure
+// reported is exact: what this process's reaped children grew by over the
+// run (the last poll can be up to its interval behind).
 function run(name, corpus) {
+  const childrenBefore = cpuSeconds('self', true);
   const wall = cpuMinutes ? 0 : Math.max(1, Math.round(minutes * 60)); // 0: libFuzzer's "no limit"
   const child = spawn(
     join(dir, name),
@@ -119,7 +125,9 @@ function run(name, corpus) {
       clearInterval(poll);
       // libFuzzer's exit code after SIGINT, once it has printed its stats.
       const ok = status === 0 || (interrupted && status === 72);
-      resolve({ out, ok, status, used });
+      const childrenAfter = cpuSeconds('self', true);
+      const cpu = childrenBefore === null || childrenAfter === null ? null : childrenAfter - childrenBefore;
+      resolve({ out, ok, status, used: cpu });
     });
   });
 }
@@ -137,7 +145,8 @@ for (const name of targets) {
   if (!r.ok) failed++;
   const wall = Math.round((Date.now() - started) / 1000);
   console.log(
-    `${name.padEnd(22)} ${wall} s wall, ${Math.round(r.used)} s CPU  execs ${execs ? execs[1] : '?'}  ` +
+    `${name.padEnd(22)} ${wall} s wall, ${r.used === null ? '?' : Math.round(r.used)} s CPU  ` +
+      `execs ${execs ? execs[1] : '?'}  ` +
       `cov ${cov ? cov[1] : '?'}  ft ${cov ? cov[2] : '?'}  ` +
       `${r.ok ? 'no crash' : `CRASHED (exit ${r.status}); see build/fuzz/crash-*`}`,
   );
