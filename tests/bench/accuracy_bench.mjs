@@ -21,7 +21,8 @@
 //    the page and after the profiles, the checks' guard then on), polyfill@1ms
 //    and @10ms vs the transformed bundle alone, native@10ms vs the plain
 //    bundle alone.
-// Nothing is asserted. Expects `npm run build`.
+// Nothing is asserted. Expects `npm run build`. WEBPROF_BENCH_RUNTIME: see
+// accuracy/bundle.mjs (another build of webprof, for before/after runs).
 //   node tests/bench/accuracy_bench.mjs [profile ms = 4000] [pairs = 7] [libs…]
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,7 +31,7 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions, SHARED_MEMORY_ARG } from '../../js/node/chromium.mjs';
 import { compareShares, phaseError, phaseShares, spacing } from './accuracy/metrics.mjs';
-import { bundle } from './accuracy/bundle.mjs';
+import { bundle, RUNTIME } from './accuracy/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LIBS = ['marked', 'acorn', 'prettier', 'lodash'];
@@ -44,7 +45,9 @@ const f1 = (x) => x.toFixed(1);
 const ratio = (x) => `x${x.toFixed(3)}`;
 
 async function measure(page, tickerBrowser, lib, port) {
-  await page.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&policy=js-profiling`);
+  await page.goto(
+    `http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&policy=js-profiling&runtime=${RUNTIME}`,
+  );
   await page.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
   const { unitMs } = await page.evaluate((o) => window.init(o), { warmMs: 1500 });
   // Slowdown: each pair runs its two configurations back to back, the order
@@ -81,7 +84,7 @@ async function measure(page, tickerBrowser, lib, port) {
   // browser started with shared memory allowed (js/node/chromium.mjs), the
   // page not isolated; the SharedArrayBuffer ticker drives the checks.
   const tick = await tickerBrowser.newPage();
-  await tick.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}`);
+  await tick.goto(`http://127.0.0.1:${port}/tests/bench/accuracy/page.html?lib=${lib}&runtime=${RUNTIME}`);
   await tick.waitForFunction(() => window.pageReady === true, null, { timeout: 60_000 });
   await tick.evaluate((o) => window.init(o), { warmMs: 300 });
   await tick.evaluate((o) => window.profile(o), { backend: 'polyfill', interval: 1, ms: 100 });

@@ -30,6 +30,17 @@
 //   global     the check on globals (the transform's `runtime: null` form);
 //   guardGlobal the guarded check on globals
 //   guardCall  `if(__wp$on)__wp$c();` (globals; __wp$c does the decrement)
+//   moduleConst as emitted, the runtime's slots and slow path bound by module-level
+//              `const`s instead of the import (as when a bundler puts webprof
+//              and the code in one module scope)
+//   proxyDelete `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`: the slow
+//              path a `delete` on a Proxy (global __wp$p) whose trap calls
+//              __wp$s: a bytecode without a feedback slot, so V8 has nothing
+//              to deoptimize on the first time it runs (check-cost/slow_path_probe.mjs)
+//   localCounter `if(__wp$on&&--__wp$c<__wp$f[1])(__wp$c=__wp$r());`: the
+//              counter a module-local `var`, only the threshold read from the
+//              shared slots; the slow path (global __wp$r) returns the next
+//              counter (only for measuring: re-armed at 2^29)
 // --extra times other bundles of the same library beside them (`{lib}` in
 // the path is the library), e.g. one an older transform wrote; --versus
 // also prints each variant's CPU time over that variant's, paired by round.
@@ -44,7 +55,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
-import { bundle } from './accuracy/bundle.mjs';
+import { bundle, RUNTIME } from './accuracy/bundle.mjs';
 import { rendererOf, threadCpuNs } from './check-cost/renderer-cpu.mjs';
 import { findChecks, variant } from './check-cost/variants.mjs';
 
@@ -82,6 +93,16 @@ const VARIANTS = {
   global: { spec: all(OLD), binding: '' },
   guardGlobal: { spec: {}, binding: '' },
   guardCall: { spec: all('if(__wp$on)__wp$c();'), binding: '' },
+  moduleConst: {
+    spec: {},
+    binding: '',
+    prefix: 'const __wp$f=globalThis.__wp$F0,__wp$s=globalThis.__wp$S0;',
+  },
+  proxyDelete: { spec: all('if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;') },
+  localCounter: {
+    spec: all('if(__wp$on&&--__wp$c<__wp$f[1])(__wp$c=__wp$r());'),
+    prefix: 'var __wp$c=0;',
+  },
 };
 const extras = Object.fromEntries(
   opt('extra', '')
@@ -102,7 +123,7 @@ const out = join(root, 'build/bench/check-cost');
 mkdirSync(out, { recursive: true });
 writeFileSync(
   join(out, 'guard.mjs'),
-  "export { __wp$f, __wp$s } from '/dist/webprof.mjs';\nexport let __wp$on = false;\nexport function setOn(v) {\n  __wp$on = v;\n}\n",
+  `export { __wp$f, __wp$s } from '${RUNTIME}';\nexport let __wp$on = false;\nexport function setOn(v) {\n  __wp$on = v;\n}\n`,
 );
 
 const server = await startStaticServer({ port: 0 });
@@ -142,7 +163,7 @@ try {
     const page = await browser.newPage();
     const failed = new Promise((_, reject) => page.on('pageerror', reject));
     await page.goto(
-      `http://127.0.0.1:${port}/tests/bench/check-cost/page.html?lib=${lib}&v=${names.join(',')}`,
+      `http://127.0.0.1:${port}/tests/bench/check-cost/page.html?lib=${lib}&v=${names.join(',')}&runtime=${RUNTIME}`,
     );
     await Promise.race([
       page.waitForFunction(() => window.pageReady === true, null, { timeout: 120_000 }),

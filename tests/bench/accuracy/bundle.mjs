@@ -4,7 +4,10 @@
 // checks); resolves to the dense bundle's probe-site count. With
 // WEBPROF_DENSE_BUNDLE=path/{lib}.mjs the dense bundle is that file instead
 // (`{lib}` the library), e.g. what an older transform wrote from the same
-// plain bundle, to compare both in one bench.
+// plain bundle, to compare both in one bench. With
+// WEBPROF_BENCH_RUNTIME=/url/webprof.mjs the transformed bundles import the
+// runtime from there (the benches then load the page with &runtime=: another
+// build of webprof, e.g. main's, compared in the same run).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +16,7 @@ import * as esbuild from 'esbuild';
 import { transformForSampling } from '../../../dist/transform-esbuild.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const RUNTIME = '/dist/webprof.mjs';
+export const RUNTIME = process.env.WEBPROF_BENCH_RUNTIME || '/dist/webprof.mjs';
 
 export async function bundle(lib) {
   const out = join(root, 'build/bench/accuracy');
