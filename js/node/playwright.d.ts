@@ -107,7 +107,10 @@ export function grantNativeProfiler(target: Page | BrowserContext): Promise<void
 export function watchPageErrors(page: Page): { name: string; message: string; stack: string }[];
 export function startProfile(page: Page, options?: ProfileOptions): Promise<void>;
 export function stopProfile(page: Page): Promise<ProfileResult>;
-/** Profiles `page` while `actions` runs. */
+/**
+ * Profiles `page` while `actions` runs. When `actions` throws, the profile is stopped and `profile` rejects with
+ * that error (not with a stop that failed after it, e.g. because the action closed the page).
+ */
 export function profile(
   page: Page,
   actions: () => Promise<void>,
