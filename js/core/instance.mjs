@@ -82,7 +82,12 @@ function wasmUrl(build) {
     // tools module are looked for beside it (a data: URL has no "beside": then next to
     // this module).
     try {
-      const beside = new URL(build.file, String(override));
+      // A relative location (a worker's `webprofWasmUrl = '/dist/…'`) is
+      // relative to the realm's location, as its fetch is.
+      const base = globalThis.location
+        ? new URL(String(override), globalThis.location.href)
+        : String(override);
+      const beside = new URL(build.file, base);
       if (/^(https?|file):$/.test(beside.protocol)) return beside.href;
     } catch {
       /* not a hierarchical URL */
