@@ -190,3 +190,74 @@ test('definition lines: read in the background after stop(), or by a blocking re
   expect(out.now.line).toBe(12);
   expect(out.now.xhrs).toBe(1);
 });
+
+// The source scanner is in the tools module (webprof-tools.wasm), not in the
+// page's first load: start() begins fetching it, results() scans with it.
+// Each case in a fresh page, as a user meets it.
+const TOOLS = /\/webprof-tools\.wasm$/;
+async function profileChildWork(page, { awaitTools }) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/e2e/pages/runtime-child.html');
+  const out = await page.evaluate(async (awaitTools) => {
+    await webprof.ready;
+    const reads = (type) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /webprof-tools\.wasm$/.test(e.name) && e.initiatorType === type).length;
+    const before = reads('fetch') + reads('xmlhttprequest');
+    const p = new webprof.RuntimeProfiler();
+    p.start();
+    if (awaitTools) {
+      // The page goes on with its work in later tasks while the tools arrive.
+      work(40);
+      await webprof.loadExporters();
+      work(40);
+    } else {
+      work(80); // start(), work, stop(), results() in one task
+    }
+    p.stop();
+    const r = p.results();
+    const stack = [r];
+    let work_ = null;
+    while (stack.length && !work_) {
+      const n = stack.pop();
+      if (n.function && n.function.name === 'work') work_ = n;
+      stack.push(...n.children);
+    }
+    return { before, fetches: reads('fetch'), xhrs: reads('xmlhttprequest'), work: work_ && work_.function };
+  }, awaitTools);
+  expect(errors).toEqual([]);
+  return out;
+}
+
+test('definition lines when the tools module arrived before results(): start() fetched it once', async ({
+  page,
+}) => {
+  const out = await profileChildWork(page, { awaitTools: true });
+  const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
+  expect(out.before).toBe(0); // not part of the first load
+  expect(out.work).toEqual({ file, line: 12, name: 'work' });
+  expect({ fetches: out.fetches, xhrs: out.xhrs }).toEqual({ fetches: 1, xhrs: 0 });
+});
+
+test('definition lines when results() comes before the tools module arrived: one blocking read', async ({
+  page,
+}) => {
+  // start(), the work, stop() and results() run in one task: start()'s fetch
+  // cannot have been taken in yet (its continuation needs a later task).
+  const out = await profileChildWork(page, { awaitTools: false });
+  const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
+  expect(out.work).toEqual({ file, line: 12, name: 'work' });
+  expect(out.xhrs).toBe(1);
+});
+
+test('without the tools module results() still names the functions, without definition lines', async ({
+  page,
+}) => {
+  await page.route(TOOLS, (route) => route.abort());
+  const out = await profileChildWork(page, { awaitTools: false });
+  const file = new URL('/e2e/pages/runtime-child.js', page.url()).href;
+  // As for a script that cannot be read: the name the stack gives, no line.
+  expect(out.work).toEqual({ file, name: 'work' });
+});

@@ -2,9 +2,10 @@
 // the rewrite of a stopped session's frames to function definitions. (The
 // transform's probe sites and HTML <script> rows: bind_transform.cpp.)
 //
-// Sources enter once per URL (JS fetches and caches them); the index keeps
-// only the scan (definitions), never the text. Text arrives in the scratch
-// buffer as UTF-8: the URL's bytes followed by the source's bytes.
+// Sources enter once per URL (JS fetches and caches them) as the records the
+// tools module's scanner made of their text (bind_scan.cpp,
+// source/scan_records.h): this module links the index and its queries, not
+// the scanner. The index keeps only the scan (definitions), never the text.
 #include <emscripten/emscripten.h>
 
 #include <string>
@@ -15,7 +16,6 @@
 #include "boundary/boundary.h"
 #include "source/frame_resolver.h"
 #include "source/source_index.h"
-#include "source/source_scanner.h"
 #include "trace/session.h"
 
 using namespace webprof;
@@ -25,11 +25,12 @@ namespace {
 
 class JsSourceIndex {
  public:
-  // Scans `src_len` bytes after the `url_len`-byte URL at `ptr`; html = an
-  // HTML document whose inline scripts are scanned. Returns a Status.
-  int32_t add(uintptr_t ptr, uint32_t url_len, uint32_t src_len, bool html) {
-    return static_cast<int32_t>(
-        index_.Add(View(ptr, url_len), View(ptr + url_len, src_len), html));
+  // Takes `count` record words at `words` as the scan of the `url_len`-byte
+  // URL at `url`. Returns a Status.
+  int32_t add(uintptr_t url, uint32_t url_len, uintptr_t words,
+              uint32_t count) {
+    return static_cast<int32_t>(index_.AddRecords(
+        View(url, url_len), reinterpret_cast<const uint32_t*>(words), count));
   }
   void remove(uintptr_t ptr, uint32_t len) {
     index_.Remove(std::string(View(ptr, len)));
@@ -64,10 +65,13 @@ EMSCRIPTEN_KEEPALIVE uintptr_t wp_source_index_new() {
   return reinterpret_cast<uintptr_t>(new JsSourceIndex());
 }
 EMSCRIPTEN_KEEPALIVE void wp_source_index_delete(uintptr_t p) { delete At(p); }
-EMSCRIPTEN_KEEPALIVE int32_t wp_source_index_add(uintptr_t p, uintptr_t ptr,
+// The URL as UTF-8 at `url` (the scratch buffer), the records in a buffer
+// the caller malloc()ed.
+EMSCRIPTEN_KEEPALIVE int32_t wp_source_index_add(uintptr_t p, uintptr_t url,
                                                  uint32_t url_len,
-                                                 uint32_t src_len, bool html) {
-  return At(p)->add(ptr, url_len, src_len, html);
+                                                 uintptr_t words,
+                                                 uint32_t count) {
+  return At(p)->add(url, url_len, words, count);
 }
 // The URL as UTF-8 at ptr (the scratch buffer).
 EMSCRIPTEN_KEEPALIVE void wp_source_index_remove(uintptr_t p, uintptr_t ptr,

@@ -86,9 +86,26 @@ export function installBindings(m) {
     unclassified: text,
     resultsJson: bytes,
   });
-  m.SourceIndex = bind('source_index', 'add handle resolve framesIn framesOut framesResolved');
+  m.SourceIndex = bind('source_index', 'handle resolve framesIn framesOut framesResolved');
   m.SourceIndex.prototype.remove = function (url) {
     m._wp_source_index_remove(this.p, ...scratch(url));
+  };
+  // The scan of `url` as the scanner's records (scanSource, maybe another
+  // module's), copied into a buffer of this one; returns a Status.
+  m.SourceIndex.prototype.add = function (url, records) {
+    const p = m._malloc(Math.max(4, records.byteLength));
+    try {
+      m.HEAPU32.set(records, p >>> 2);
+      return m._wp_source_index_add(this.p, ...scratch(url), p, records.length);
+    } finally {
+      m._free(p);
+    }
+  };
+  // The source scanner (wasm/bind_scan.cpp, where linked): text in this
+  // module's memory -> {status, records: a copy of the definition records}.
+  m.scanSource = (ptr, len, html) => {
+    const status = m._wp_source_scan(ptr, len, html);
+    return { status, records: u32().slice() };
   };
   m.SourceMapHandle = bind(
     'source_map',

@@ -249,6 +249,44 @@ export function loadSibling(build) {
   return inst.ready;
 }
 
+/**
+ * loadSibling() for a caller that cannot wait (js/core/tools.mjs toolsSync):
+ * the module read and compiled now, blocking (a synchronous XMLHttpRequest,
+ * a data: URL decoded, in Node the file read), after the page's core. Throws why it could not
+ * (no XMLHttpRequest, an HTTP error, a refused compile). Not cached here.
+ */
+export function loadSiblingSync(build) {
+  const full = fullInstance();
+  if (full === null || full.module === null || !build.createSync)
+    throw new WebprofError('webprof: the Wasm core is not loaded yet; await webprof.ready');
+  const m = build.createSync(readBytesSync(wasmUrl(build)), { onAbort: () => {} });
+  m._wp_scratch(16); // see load(): references after one call
+  return m;
+}
+
+function readBytesSync(url) {
+  const base64 = /^data:[^,]*;base64,/.exec(url);
+  if (/^file:/.test(url) && typeof process === 'object' && process.getBuiltinModule)
+    return process.getBuiltinModule('fs').readFileSync(new URL(url)); // Node
+  let text;
+  if (base64) {
+    text = atob(url.slice(base64[0].length));
+  } else {
+    if (typeof XMLHttpRequest !== 'function') throw new Error('no XMLHttpRequest here');
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', url, false);
+    // A document's synchronous request may not ask for an ArrayBuffer:
+    // bytes come as the low byte of each character.
+    xhr.overrideMimeType('text/plain; charset=x-user-defined');
+    xhr.send();
+    if (xhr.status !== 200) throw new Error(`HTTP ${xhr.status}`);
+    text = xhr.responseText;
+  }
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
 /** Whether the probes record into the instance the full API uses (exporters may read the recorder). */
 export function probesShareCore() {
   return second === null;

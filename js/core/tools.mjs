@@ -10,27 +10,33 @@
 // dropped (with the trace copies it held) and the next use loads a fresh one.
 //
 // The exporters are synchronous (toChromeTrace(trace) returns bytes), but a
-// page cannot load a module synchronously (a synchronous fetch and compile
-// would block the page, and Chromium refuses to compile more than a few KB
-// synchronously on the main thread). So the module is loaded by whoever makes
-// a trace (Profiler.stop() resolves after it) or by loadExporters(), and
-// toolsNow() hands it out synchronously or throws saying what to await.
+// page should not load a module synchronously (a synchronous fetch and
+// compile block the page). So the module is loaded by whoever makes a trace
+// (Profiler.stop() resolves after it) or by loadExporters(), and toolsNow()
+// hands it out synchronously or throws saying what to await. The one caller
+// that blocks instead is RuntimeProfiler's results(), which already reads
+// the sources it lacks synchronously: its start() begins loading the module,
+// and toolsSync() reads it at once if it has not arrived yet.
 import { WebprofError, core, ready, trapError, trapped } from './core.mjs';
-import { loadSibling } from './instance.mjs';
+import { loadSibling, loadSiblingSync } from './instance.mjs';
 import { toolsCore } from './wasm-page.mjs';
 
 let failed = null; // the build whose instance trapped (reloaded once asked again)
 let current = null; // the loaded tools module, for synchronous callers
 let lastError = null; // why the last load failed
+let blockingFailed = null; // the build a blocking load failed for (not tried again)
 
 /** Resolves with the tools module (rejects with why it could not load). */
 export function tools() {
   if (toolsCore === null) return ready.then(() => core());
+  if (current !== null) return Promise.resolve(current);
   const build = failed || toolsCore;
   return loadSibling(build).then(
     (m) => {
-      if ((failed || toolsCore) === build) current = m;
-      return m;
+      if ((failed || toolsCore) !== build) return m;
+      // A blocking load (toolsSync) may have landed first: that one serves.
+      if (current === null) current = m;
+      return current;
     },
     (e) => {
       lastError = e;
@@ -69,6 +75,35 @@ export function toolsNow(what = 'exporting') {
   );
 }
 
+/**
+ * The tools module for a caller that cannot wait (RuntimeProfiler's
+ * results()): the full core where it links the tools (Node), the loaded
+ * module, or else the module read and compiled now, blocking (a synchronous
+ * XMLHttpRequest: usually quick, as a RuntimeProfiler's start() began
+ * fetching it). Null when it cannot be had (no XMLHttpRequest, unreadable,
+ * refused, the core trapped); a failed blocking load is not tried again for
+ * that build (the asynchronous load may still land). Never throws.
+ */
+export function toolsSync() {
+  if (toolsCore === null) {
+    try {
+      return core();
+    } catch {
+      return null;
+    }
+  }
+  if (trapError()) return null;
+  if (current !== null) return current;
+  const build = failed || toolsCore;
+  if (blockingFailed === build) return null;
+  try {
+    current = loadSiblingSync(build);
+  } catch {
+    blockingFailed = build;
+  }
+  return current;
+}
+
 /** The loaded tools module, or null (never loads, never throws). */
 export function toolsLoaded() {
   if (toolsCore === null) return null;
@@ -101,6 +136,18 @@ export async function withTools(fn) {
   try {
     return fn(m);
   } catch (e) {
+    throw dropped(e);
+  }
+}
+
+/** withTools() for a caller that cannot wait: toolsSync()'s module (fn is not called without one). */
+export function withToolsSync(fn) {
+  const m = toolsSync();
+  if (m === null) return null;
+  try {
+    return fn(m);
+  } catch (e) {
+    if (toolsCore === null) throw trapped(e);
     throw dropped(e);
   }
 }

@@ -5,7 +5,7 @@
 // tools (webprof/playwright, the CLI, the transforms), whose core adds what
 // only Node runs (wasm/CMakeLists.txt says which bindings each build has).
 // The probes alone load their own core (js/core/wasm-probes.mjs).
-import { createBareCore } from './wasm-bare.mjs';
+import { createBareCore, createBareCoreSync } from './wasm-bare.mjs';
 import { installBindings } from './bindings.mjs';
 
 export const pageCore = {
@@ -23,4 +23,6 @@ export const toolsCore = {
   sibling: true,
   beside: () => new URL('./webprof-tools.wasm', import.meta.url).href,
   create: (options) => createBareCore(options).then(installBindings),
+  // A blocking load for a caller that cannot wait (js/core/tools.mjs toolsSync).
+  createSync: (bytes, options) => installBindings(createBareCoreSync(bytes, options)),
 };

@@ -5,16 +5,21 @@
 //
 // Data path: the resource URLs of a stopped TraceSession -> each source
 // fetched once per page (same-origin or CORS-readable; the document itself
-// for inline scripts) -> scanned in the core (SourceIndex, which keeps the
-// definitions, not the text) -> the core rewrites the session's frames
-// (ResolveFrames). A source that cannot be fetched or scanned is remembered
-// as such and its frames keep their positions; nothing here can lose a
-// sample. All logic about JavaScript syntax lives in the core (src/).
+// for inline scripts) -> scanned by the tools module (webprof-tools.wasm:
+// text -> definition records, src/source/scan_records.h) -> the records
+// taken into the page core's SourceIndex (which keeps the definitions, not
+// the text) -> the core rewrites the session's frames (ResolveFrames). A
+// source that cannot be fetched or scanned is remembered as such and its
+// frames keep their positions; nothing here can lose a sample. Without the
+// tools module (it failed to load) a source is not remembered: a later call
+// tries again. All logic about JavaScript syntax lives in the core (src/).
 import { guard } from '../core/core.mjs';
 import { boundary, writeScratch } from '../core/boundary.mjs';
+import { withTools, withToolsSync } from '../core/tools.mjs';
 import { scriptUrlAsLoaded } from './muted.mjs';
 
-const encoder = new TextEncoder();
+// A source's status while the tools module cannot be had (not remembered).
+const NOT_LOADED = 'NotLoaded';
 
 // Per page (per realm): URL -> Promise<status name>, and URL -> status name
 // once that scan has finished (what a synchronous caller can use). Bounded:
@@ -59,21 +64,37 @@ async function fetchAndScan(url, fetchImpl) {
   } catch {
     return 'NotFetchable';
   }
-  return scanText(url, text, html);
+  let scanned;
+  try {
+    scanned = await withTools((t) => scanIn(t, text, html));
+  } catch {
+    return NOT_LOADED; // the tools module failed to load, or trapped
+  }
+  return keep(url, scanned);
 }
 
-function scanText(url, text, html) {
+// The scan of `text` by tools module `t`: {status, records}.
+function scanIn(t, text, html) {
+  const { ptr, len } = writeScratch(text, t);
+  return t.scanSource(ptr, len, html);
+}
+
+// A scan's records into the page core's index; its status name.
+function keep(url, { status, records }) {
   return guard((m) => {
-    const urlBytes = encoder.encode(url).length;
-    const { ptr, len } = writeScratch(url + text);
-    const status = sourceIndex().add(ptr, urlBytes, len - urlBytes, html);
-    return status === boundary().status.Ok ? 'Scanned' : m.statusName(status);
+    const ok = boundary().status.Ok;
+    const kept = status === ok ? sourceIndex().add(url, records) : status;
+    return kept === ok ? 'Scanned' : m.statusName(kept);
   });
 }
 
 function remember(url, promise) {
   sources.set(url, promise);
-  promise.then((status) => sources.get(url) === promise && settled.set(url, status));
+  promise.then((status) => {
+    if (sources.get(url) !== promise) return;
+    if (status === NOT_LOADED) sources.delete(url);
+    else settled.set(url, status);
+  });
   if (sources.size > MAX_SCRIPTS) {
     const oldest = sources.keys().next().value;
     sources.delete(oldest);
@@ -121,13 +142,26 @@ function readSync(url) {
  * Makes sure each of `urls` has a finished scan (or is known unreadable),
  * reading the missing ones synchronously: for callers that cannot wait,
  * such as RuntimeProfiler's results(). Sources already scanned (or
- * prefetched and done) cost nothing; each URL is read at most once.
+ * prefetched and done) cost nothing; each URL is read at most once. The
+ * scanner is the tools module, loaded by a blocking read if it has not
+ * arrived (js/core/tools.mjs toolsSync); without it (unreadable, refused,
+ * trapped) nothing is read or remembered here, and the scripts' functions
+ * have no definition lines this time.
  */
 export function scanSourcesSync(urls) {
   for (const url of urls) {
     if (settled.has(url)) continue;
-    const src = readSync(scriptUrlAsLoaded(url));
-    const status = src ? scanText(url, src.text, src.html) : 'NotFetchable';
+    let scanned;
+    try {
+      scanned = withToolsSync((t) => {
+        const src = readSync(scriptUrlAsLoaded(url));
+        return src ? scanIn(t, src.text, src.html) : 'NotFetchable';
+      });
+    } catch {
+      return; // the tools module trapped (dropped; the next call loads it again)
+    }
+    if (scanned === null) return;
+    const status = typeof scanned === 'string' ? scanned : keep(url, scanned);
     remember(url, Promise.resolve(status));
     settled.set(url, status);
   }

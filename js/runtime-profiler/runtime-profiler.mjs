@@ -31,6 +31,7 @@ import { classifyUrls, configureSampler, resolvePending } from '../profiler/defe
 import { timeOrigin } from '../core/clock.mjs';
 import { TraceSession } from '../profiler/trace.mjs';
 import { prefetchSources, scanSourcesSync, sourceIndexHandle } from '../profiler/fidelity.mjs';
+import { tools } from '../core/tools.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
 /** Default maximum number of samples per runtime (16 B each in the core). */
@@ -198,6 +199,10 @@ export class RuntimeProfiler {
       // maximum needs a new buffer, so it starts fresh.
       if (!sameMax) newTrace();
       startSampling();
+      // results() scans the sources with the tools module (the scanner is
+      // not in the load-time core): start fetching it now, so it is there
+      // when results() comes (if not, results() reads it at once).
+      tools().catch(() => {});
     }
     runtime.owners.add(this);
   }
@@ -231,7 +236,9 @@ export class RuntimeProfiler {
     if (!runtime.trace) return { samples: 0, selfCount: 0, children: [] };
     resolvePending(); // samples whose stacks wait for their text get them now
     // Definition lines come from the scripts' sources: scanned once each,
-    // in the background after stop(), or here (synchronously) if not yet.
+    // in the background after stop(), or here (synchronously) if not yet —
+    // by the tools module start() began loading, read here if it has not
+    // arrived (without it: no lines; docs/ARCHITECTURE.md "The call tree").
     scanSourcesSync(runtime.trace.resources());
     const json = guard(() =>
       decoder.decode(annotator().resultsJson(runtime.trace.coreHandle(), sourceIndexHandle())),

@@ -1,5 +1,7 @@
 #include "source/source_index.h"
 
+#include "source/scan_records.h"
+
 namespace webprof {
 
 Status SourceIndex::Add(std::string_view url, std::string_view source,
@@ -7,6 +9,15 @@ Status SourceIndex::Add(std::string_view url, std::string_view source,
   auto scan = std::make_unique<SourceScan>();
   Status s = html ? scan->ScanHtml(source, limits_)
                   : scan->ScanScript(source, limits_);
+  if (s != Status::kOk) return s;
+  scans_[std::string(url)] = std::move(scan);
+  return Status::kOk;
+}
+
+Status SourceIndex::AddRecords(std::string_view url, const uint32_t* words,
+                               size_t count) {
+  auto scan = std::make_unique<SourceScan>();
+  Status s = DecodeScan(words, count, scan.get());
   if (s != Status::kOk) return s;
   scans_[std::string(url)] = std::move(scan);
   return Status::kOk;

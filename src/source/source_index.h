@@ -4,7 +4,10 @@
 // polyfill's stop() rewrites frames to definitions (ResolveFrames), and
 // RuntimeProfiler's results() writes each function's definition line into
 // its call tree. JS fetches each source once and adds it here; the index
-// keeps the scan (definitions), never the text.
+// keeps the scan (definitions), never the text. In a page the text is
+// scanned by the tools module and arrives as records (AddRecords,
+// source/scan_records.h): the load-time core links the index and its
+// queries, not the scanner.
 #pragma once
 
 #include <memory>
@@ -24,6 +27,9 @@ class SourceIndex {
   // Scans `source` (an HTML document's inline scripts when `html`) as the
   // script at `url`, replacing an earlier scan. On error nothing changes.
   Status Add(std::string_view url, std::string_view source, bool html);
+  // Takes the scan of the script at `url` as `count` record words
+  // (EncodeScan's), replacing an earlier scan. On error nothing changes.
+  Status AddRecords(std::string_view url, const uint32_t* words, size_t count);
   void Remove(std::string_view url);
   const SourceScan* Find(std::string_view url) const;
 

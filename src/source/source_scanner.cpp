@@ -66,12 +66,26 @@ Status SourceScan::ScanHtml(std::string_view doc, const ScanLimits& limits) {
   return Status::kOk;
 }
 
+void SourceScan::Restore(std::vector<ScriptRegion> scripts,
+                         std::vector<FunctionDefinition> functions,
+                         uint32_t scanned, uint32_t skipped) {
+  Clear();
+  scripts_ = std::move(scripts);
+  functions_ = std::move(functions);
+  scripts_scanned_ = scanned;
+  scripts_skipped_ = skipped;
+  Finish();
+}
+
 void SourceScan::Finish() {
-  std::sort(functions_.begin(), functions_.end(),
-            [](const FunctionDefinition& a, const FunctionDefinition& b) {
-              if (!(a.begin == b.begin)) return a.begin < b.begin;
-              return b.end < a.end;  // outer first
-            });
+  auto outer_first = [](const FunctionDefinition& a,
+                        const FunctionDefinition& b) {
+    if (!(a.begin == b.begin)) return a.begin < b.begin;
+    return b.end < a.end;
+  };
+  // A restored scan arrives in this order: keep it (ties stay as scanned).
+  if (!std::is_sorted(functions_.begin(), functions_.end(), outer_first))
+    std::sort(functions_.begin(), functions_.end(), outer_first);
   std::vector<uint32_t> open;
   for (uint32_t i = 0; i < functions_.size(); ++i) {
     FunctionDefinition& f = functions_[i];

@@ -60,6 +60,10 @@ struct ScanLimits {
 
 class SourceScan {
  public:
+  struct ScriptRegion {
+    SourcePosition begin, end;  // [begin, end] of one scanned script
+  };
+
   // Replaces the contents with the functions of one script whose first
   // character is at `base` (1:1 for a script file).
   Status ScanScript(std::string_view source, const ScanLimits& limits,
@@ -84,18 +88,23 @@ class SourceScan {
   const std::vector<FunctionDefinition>& functions() const {
     return functions_;
   }
+  const std::vector<ScriptRegion>& scripts() const { return scripts_; }
   uint32_t scripts_scanned() const { return scripts_scanned_; }
   uint32_t scripts_skipped() const { return scripts_skipped_; }
   void Clear();
+
+  // Replaces the contents with a scan made elsewhere (source/scan_records.h:
+  // the tools module scans, the page's core keeps the result). Functions in
+  // any order; their order and parents are rebuilt here.
+  void Restore(std::vector<ScriptRegion> scripts,
+               std::vector<FunctionDefinition> functions, uint32_t scanned,
+               uint32_t skipped);
 
  private:
   Status AppendScript(std::string_view source, SourcePosition base,
                       const ScanLimits& limits);
   void Finish();  // sorts by begin and links parents
 
-  struct ScriptRegion {
-    SourcePosition begin, end;  // [begin, end] of one scanned script
-  };
   std::vector<ScriptRegion> scripts_;          // in document order
   std::vector<FunctionDefinition> functions_;  // sorted by begin after Finish
   std::vector<Token> tokens_;                  // scratch, reused per script

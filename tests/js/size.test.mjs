@@ -22,10 +22,11 @@ const KB = 1024;
 // 144.3 → 123.9 KB at 00:10 (2026-12-02): the transform's probe sites and
 // source maps moved to the tools module, fetched on first use. 122.4 → 93.8 /
 // 123.9 → 95.3 KB at 02:20: the exporters (with the summary and the trim)
-// moved there too, on a copy of the trace.
+// moved there too, on a copy of the trace. 94.0 → 84.6 / 95.5 → 86.2 KB at
+// 05:20: the source scanner too (the core keeps the index of its records).
 const BUDGET = {
-  'drop-in, first load: webprof.js + .wasm': 97.5 * KB,
-  'ES module as shipped: webprof.mjs + chunk + .wasm': 99 * KB,
+  'drop-in, first load: webprof.js + .wasm': 88 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 89.5 * KB,
   // The probes' own core (webprof-probes.wasm, no embind) since 20:45: 24.3 KB,
   // 26.5 with the console reporter and the framework probes (issue 15: 25).
   'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 25 * KB,
@@ -75,14 +76,17 @@ test("the page's core is bare: no embind and no Emscripten loader reach a page",
   );
   const names = WebAssembly.Module.exports(page).map((e) => e.name);
   assert.ok(names.includes('wp_session_new') && names.includes('malloc'), names.join());
-  // The transform's probe sites, source maps and the exporters (with the
-  // summary and the trim) are the tools module's only; it has sessions of its
-  // own to export from, but no sampler and no probes.
+  assert.ok(names.includes('wp_source_index_add') && names.includes('wp_source_index_resolve'), names.join());
+  // The transform's probe sites, the source scanner, source maps and the
+  // exporters (with the summary and the trim) are the tools module's only; it
+  // has sessions of its own to export from, but no sampler and no probes. The
+  // page's core keeps the index the scanner's records go into.
   const tools = new WebAssembly.Module(readFileSync(new URL('webprof-tools.wasm', dist)));
   const toolNames = WebAssembly.Module.exports(tools).map((e) => e.name);
   for (const name of [
     'wp_probe_sites_find',
     'wp_html_scripts_find',
+    'wp_source_scan',
     'wp_source_map_parse',
     'wp_export_write',
     'wp_export_summarize',
