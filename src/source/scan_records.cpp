@@ -97,9 +97,10 @@ Status DecodeScan(const uint32_t* words, size_t count, SourceScan* scan) {
     f.entry_check_paren =
         SourcePosition{r.entry_paren_line, r.entry_paren_column};
   }
-  scan->Restore(std::move(scripts), std::move(functions), h.scripts_scanned,
-                h.scripts_skipped);
-  return Status::kOk;
+  return scan->Restore(std::move(scripts), std::move(functions),
+                       h.scripts_scanned, h.scripts_skipped)
+             ? Status::kOk
+             : kBad;
 }
 
 }  // namespace webprof

@@ -11,9 +11,10 @@
 //   functions    function_count x ScanFunctionRow
 //   names        name_bytes bytes of UTF-8 (each row's name is a slice of
 //                them), zero-padded to a whole word.
-// The decoder trusts nothing: counts, slices and ranges are checked, and the
-// functions are sorted and linked to their parents again (SourceScan's
-// invariants are rebuilt, never taken from the words).
+// The decoder trusts nothing: counts, slices, ranges and the functions'
+// order (a scan's: by begin, outer first) are checked, and parents are
+// linked again (SourceScan's invariants are rebuilt or checked, never taken
+// from the words).
 #pragma once
 
 #include <cstddef>

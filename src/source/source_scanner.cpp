@@ -66,26 +66,35 @@ Status SourceScan::ScanHtml(std::string_view doc, const ScanLimits& limits) {
   return Status::kOk;
 }
 
-void SourceScan::Restore(std::vector<ScriptRegion> scripts,
+namespace {
+// A scan's order: by begin, and of two functions that begin together the
+// outer (later end) first.
+bool OuterFirst(const FunctionDefinition& a, const FunctionDefinition& b) {
+  if (!(a.begin == b.begin)) return a.begin < b.begin;
+  return b.end < a.end;
+}
+}  // namespace
+
+bool SourceScan::Restore(std::vector<ScriptRegion> scripts,
                          std::vector<FunctionDefinition> functions,
                          uint32_t scanned, uint32_t skipped) {
+  for (size_t i = 1; i < functions.size(); ++i)
+    if (OuterFirst(functions[i], functions[i - 1])) return false;
   Clear();
   scripts_ = std::move(scripts);
   functions_ = std::move(functions);
   scripts_scanned_ = scanned;
   scripts_skipped_ = skipped;
-  Finish();
+  LinkParents();
+  return true;
 }
 
 void SourceScan::Finish() {
-  auto outer_first = [](const FunctionDefinition& a,
-                        const FunctionDefinition& b) {
-    if (!(a.begin == b.begin)) return a.begin < b.begin;
-    return b.end < a.end;
-  };
-  // A restored scan arrives in this order: keep it (ties stay as scanned).
-  if (!std::is_sorted(functions_.begin(), functions_.end(), outer_first))
-    std::sort(functions_.begin(), functions_.end(), outer_first);
+  std::sort(functions_.begin(), functions_.end(), OuterFirst);
+  LinkParents();
+}
+
+void SourceScan::LinkParents() {
   std::vector<uint32_t> open;
   for (uint32_t i = 0; i < functions_.size(); ++i) {
     FunctionDefinition& f = functions_[i];

@@ -22,11 +22,12 @@ const KB = 1024;
 // 144.3 → 123.9 KB at 00:10 (2026-12-02): the transform's probe sites and
 // source maps moved to the tools module, fetched on first use. 122.4 → 93.8 /
 // 123.9 → 95.3 KB at 02:20: the exporters (with the summary and the trim)
-// moved there too, on a copy of the trace. 94.0 → 84.6 / 95.5 → 86.2 KB at
-// 05:20: the source scanner too (the core keeps the index of its records).
+// moved there too, on a copy of the trace. 94.0 → 81.6 / 95.5 → 83.2 KB at
+// 05:55: the source scanner too (the core keeps the index of its records,
+// checking their order instead of sorting them).
 const BUDGET = {
-  'drop-in, first load: webprof.js + .wasm': 88 * KB,
-  'ES module as shipped: webprof.mjs + chunk + .wasm': 89.5 * KB,
+  'drop-in, first load: webprof.js + .wasm': 85 * KB,
+  'ES module as shipped: webprof.mjs + chunk + .wasm': 86.5 * KB,
   // The probes' own core (webprof-probes.wasm, no embind) since 20:45: 24.3 KB,
   // 26.5 with the console reporter and the framework probes (issue 15: 25).
   'probes alone, flags on: app bundle (esbuild, minified) + .wasm': 25 * KB,

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -122,6 +123,10 @@ TEST(ScanRecordsTest, WordsThatAreNotRecordsAreRefusedAndChangeNothing) {
   refused(bad);
   bad = good;
   bad[row] = 0xFFFFFFFFu;
+  refused(bad);
+  bad = good;  // f and g swapped: not in a scan's order
+  std::swap_ranges(bad.begin() + row, bad.begin() + row + 12,
+                   bad.begin() + row + 12);
   refused(bad);
   bad = good;
   bad[row + 6] = 0;  // ends before it begins
