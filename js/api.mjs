@@ -49,7 +49,7 @@ export { installProfilerPolyfill, nativeProfilerAllowed } from './polyfill.mjs';
 export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profiler/runtime-profiler.mjs';
 export { startWorker, WorkerRuntime } from './runtime-profiler/worker-runtime.mjs';
 export { resolveFrameDefinitions, clearSourceCache } from './profiler/fidelity.mjs';
-export { __wp$f, __wp$s, denseMode } from './profiler/dense.mjs';
+export { __wp$f, __wp$p, __wp$s, denseMode } from './profiler/dense.mjs';
 export { summarize, formatSummary } from './export/summary.mjs';
 export { transformForSampling } from './transform/index.mjs';
 export { transformHtmlForSampling } from './transform/html.mjs';

@@ -65,6 +65,7 @@ export const {
   resolveFrameDefinitions,
   clearSourceCache,
   __wp$f,
+  __wp$p,
   __wp$s,
   denseMode,
   summarize,

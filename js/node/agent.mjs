@@ -4,7 +4,8 @@
 // The agent is the classic build (dist/webprof.js) with its Wasm core inlined
 // as a data: URL, so nothing is fetched from the page's origin; it hides
 // itself behind one non-enumerable global (`__webprof__`) and defines the
-// two globals the checks of rewritten scripts call (`__wp$f`, `__wp$s`).
+// the globals the checks of rewritten scripts use (`__wp$f`, `__wp$p`; `__wp$s`
+// for those an older transform wrote).
 import { readFile } from 'node:fs/promises';
 import { WORKER_MARK, watchWorkers } from './rewrite.mjs';
 
@@ -52,6 +53,7 @@ export function agentScript(
   // The checks the transform inserts into rewritten scripts use these.
   Object.defineProperty(globalThis, '__wp$f', { value: webprof.__wp$f, configurable: true });
   Object.defineProperty(globalThis, '__wp$s', { value: webprof.__wp$s, configurable: true });
+  Object.defineProperty(globalThis, '__wp$p', { value: webprof.__wp$p, configurable: true });
   webprof.ready.finally(() => { delete globalThis.webprofWasmUrl; delete globalThis.webprofToolsWasmUrl; });
   ${markWorkers ? `if (typeof document !== 'undefined') (${watchWorkers.toString()})(${JSON.stringify(WORKER_MARK)});` : ''}
   if (typeof document !== 'undefined' && globalThis.top === globalThis)

@@ -1,6 +1,7 @@
 // The runtime of dense probe sites inserted by the build-time transform
-// (js/transform/): `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` at every
-// function entry and loop back-edge of the transformed code.
+// (js/transform/): `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` at
+// every function entry, exit and loop body of the transformed code; the
+// `delete` reaches __wp$p's trap, which runs __wp$s (below).
 //
 // The check is one decrement of a typed-array element and a comparison with
 // its neighbour; only when the counter goes below the threshold does __wp$s
@@ -37,8 +38,9 @@
 // counts the webprof copies in this realm with a session running, so one
 // copy stopping does not switch off another's checks. Checks emitted by
 // older transforms run as they always did: `if(--__wp$f[0]<0)__wp$s();`
-// (before the guard) and `if(__wp$on&&--__wp$f[0]<0)__wp$s();` (before the
-// threshold; the ticker also stores -1 into the counter for them).
+// (before the guard), `if(__wp$on&&--__wp$f[0]<0)__wp$s();` (before the
+// threshold; the ticker also stores -1 into the counter for them) and
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` (before the `delete`).
 import { __webprof$due, __webprof$ticked, now, onSessionsChanged, useTicks } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
@@ -278,6 +280,23 @@ function __webprof$dense(entry) {
   __wp$f[0] = stride.next(t, left, interval) - 1;
 }
 export { __webprof$dense as __wp$s };
+
+// The checks' slow path: `delete __wp$p.s` calls this trap. Not a call in
+// the check's code: V8 records a call's target per call site and its
+// optimizing tiers turn a call site that never ran into a deoptimization
+// ("Insufficient type feedback for call", even to a constant target), so
+// the first tick taken at a check threw its function back to unoptimized
+// code (35–37 functions in a first 1 s session on marked). `delete` has no
+// feedback slot: the optimized code keeps a generic builtin call, which
+// reaches the trap (0–1 such deoptimizations a session, at the same cost:
+// docs/BENCHMARKS.md "The checks' slow path and V8's feedback"). The trap's
+// frame is webprof's own, and the capture starts below it.
+function __webprof$trap() {
+  __webprof$dense(__webprof$trap);
+  return true; // `delete` in strict code throws on false
+}
+/** The checks' slow path: a Proxy whose deleteProperty trap runs __wp$s. */
+export const __wp$p = new Proxy({}, { deleteProperty: __webprof$trap });
 
 /**
  * Which mode the probe sites run in: `mode` is 'ticker' once the ticker

@@ -19,7 +19,7 @@
 //                         "require-corp"): its checks then run in ticker
 //                         mode, time-faithful (js/profiler/dense.mjs). What
 //                         that changes for the page: docs/ARCHITECTURE.md.
-import { __wp$f, __wp$s } from '../profiler/dense.mjs';
+import { __wp$f, __wp$p, __wp$s } from '../profiler/dense.mjs';
 
 const tag = typeof document !== 'undefined' ? document.currentScript : null;
 const wanted = !!(tag && tag.hasAttribute && tag.hasAttribute('data-dense'));
@@ -52,6 +52,7 @@ function setUp(script) {
   for (const [name, value] of [
     ['__wp$f', __wp$f],
     ['__wp$s', __wp$s],
+    ['__wp$p', __wp$p],
   ])
     Object.defineProperty(globalThis, name, { value, configurable: true });
   const done = rewrittenByWorker();

@@ -65,7 +65,7 @@ const VIRTUAL = new Map([
   [BEFORE, `if (!self.webprofWasmUrl) self.webprofWasmUrl = ${JSON.stringify(self.webprofWasmUrl)};`],
   [
     AFTER,
-    "for (const k of ['__wp$f', '__wp$s']) Object.defineProperty(self, k, { value: webprof[k], configurable: true });",
+    "for (const k of ['__wp$f', '__wp$s', '__wp$p']) Object.defineProperty(self, k, { value: webprof[k], configurable: true });",
   ],
 ]);
 

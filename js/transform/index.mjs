@@ -5,7 +5,7 @@
 // Where: the core finds the sites (FindProbeSites in src/source/probe_sites.h,
 // the same tokenizer that resolves frames), so strings, templates, regexes,
 // comments, object literals and class bodies never receive a check. What:
-// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` right after a body's `{` (after a directive
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` right after a body's `{` (after a directive
 // prologue), an exit check where the body leaves (`return e` →
 // `return(__wp$t=(0,e),exit,__wp$t)`, the check as an expression after `e`;
 // a check before the body's `}`: a function's time after its last check
@@ -32,15 +32,21 @@
 import { boundary, writeScratch } from '../core/boundary.mjs';
 import { withTools } from '../core/tools.mjs';
 
-const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
-// The check as an expression, for exits inside a `return`: `if(c)s();` →
-// `(c&&s())` (the same loads, decrement and call).
-const EXIT = CHECK.replace(/^if\((.*)\)(__wp\$s\(\));$/, '($1&&$2)');
+// The slow path is a `delete` on the runtime's Proxy, whose trap samples
+// (js/profiler/dense.mjs), not a call: V8 records a call's target per call
+// site and optimizes a call that never ran into a deoptimization, so with
+// `__wp$s()` the first tick taken at a check threw its function back to
+// unoptimized code. `delete` has no such feedback (docs/BENCHMARKS.md "The
+// checks' slow path and V8's feedback").
+const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+// The check as an expression, for exits inside a `return`: `if(c)d;` →
+// `(c&&d)` (the same loads, decrement and slow path).
+const EXIT = CHECK.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
 
 /**
  * @param {string} code an ES module's source
  * @param {{runtime?: string|null, file?: string, format?: 'esm'|'cjs'|'auto', exitChecks?: boolean}} [options]
- *   runtime: module specifier that exports __wp$f and __wp$s and defines
+ *   runtime: module specifier that exports __wp$f and __wp$p and defines
  *   the global guard __wp$on (default 'webprof', the package's main entry);
  *   null = no binding, the checks use globals of those names (classic
  *   scripts, pages webprof/playwright rewrites); file: the source's name in the source map; format: how the
@@ -138,7 +144,7 @@ export async function transformForSampling(code, options = {}) {
     from = at[k];
   }
   out += code.slice(from);
-  const tail = format === 'esm' ? `\nimport { __wp$f, __wp$s } from ${JSON.stringify(runtime)};\n` : '';
+  const tail = format === 'esm' ? `\nimport { __wp$f, __wp$p } from ${JSON.stringify(runtime)};\n` : '';
   return {
     code: out + tail,
     sites,
@@ -154,7 +160,7 @@ export async function transformForSampling(code, options = {}) {
 // CommonJS has no hoisted import: the binding runs before the first
 // statement, so checks in code that runs at load time find the runtime.
 function cjsBinding(runtime) {
-  return `var __wp$r=require(${JSON.stringify(runtime)}),__wp$f=__wp$r.__wp$f,__wp$s=__wp$r.__wp$s;`;
+  return `var __wp$r=require(${JSON.stringify(runtime)}),__wp$f=__wp$r.__wp$f,__wp$p=__wp$r.__wp$p;`;
 }
 
 // The core reports UTF-8 byte offsets; JS strings index UTF-16 units.

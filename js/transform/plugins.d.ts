@@ -9,7 +9,7 @@ export interface SamplingOptions {
   /** Over the module path/id; default webprof's own files. `exclude: /node_modules/` leaves dependencies out. */
   exclude?: RegExp;
   /**
-   * The module that exports the checks' runtime, `__wp$f` and `__wp$s`, and defines the global guard `__wp$on`
+   * The module that exports the checks' runtime, `__wp$f` and `__wp$p`, and defines the global guard `__wp$on`
    * (default 'webprof'); null: globals of those names (classic scripts).
    */
   runtime?: string | null;

@@ -66,23 +66,31 @@ class Finder : TokenReader {
       // may add after one), where the transform puts its check.
       uint32_t k = body + 1;
       while (IsKind(k, TokenKind::kString) || IsPunct(k, ";")) ++k;
-      uint32_t call = EntryCheckCall(k);
+      uint32_t jsc = 0;
+      uint32_t call = EntryCheckCall(k, &jsc);
       if (call != Token::kNone) {
         f.entry_check = t_[call].start;
-        f.entry_check_paren = t_[call + 1].start;
+        f.entry_check_paren = t_[jsc].start;
       }
     }
     out_.push_back(std::move(f));
   }
-  // The transform's check as tokens, in the three forms it has emitted:
-  // with the threshold slot (`if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`,
-  // now), guarded against 0 and unguarded (older bundles); the call's
-  // position is what a stack captured inside it reports.
+  // The transform's check as tokens, in the forms it has emitted: its slow
+  // path a `delete` on the runtime's Proxy (`if(__wp$on&&--__wp$f[0]<
+  // __wp$f[1])delete __wp$p.s;`, now: no call site whose first run V8
+  // deoptimizes on), a call with the threshold slot, guarded against 0 and
+  // unguarded (older bundles). A stack captured in the slow path reports
+  // the check at `call` (V8, SpiderMonkey: the callee's name, or `delete`)
+  // or at `jsc` (JavaScriptCore: the call's `(`, or the `;` after `__wp$p.s`).
   struct CheckForm {
     const char* const* tokens;
     uint32_t size;
-    uint32_t call;  // the index of "__wp$s"
+    uint32_t call;  // the index of "__wp$s" or "delete"
+    uint32_t jsc;
   };
+  static constexpr const char* kDelete[] = {
+      "if",     "(", "__wp$on", "&&", "--", "__wp$f", "[",      "0", "]", "<",
+      "__wp$f", "[", "1",       "]",  ")",  "delete", "__wp$p", ".", "s", ";"};
   static constexpr const char* kThreshold[] = {
       "if",     "(", "__wp$on", "&&", "--", "__wp$f", "[", "0", "]", "<",
       "__wp$f", "[", "1",       "]",  ")",  "__wp$s", "(", ")", ";"};
@@ -92,16 +100,21 @@ class Finder : TokenReader {
   static constexpr const char* kUnguarded[] = {
       "if", "(", "--", "__wp$f", "[", "0", "]",
       "<",  "0", ")",  "__wp$s", "(", ")", ";"};
-  // The index of the check's `__wp$s` token if a check starts at `k`.
-  uint32_t EntryCheckCall(uint32_t k) const {
+  // The index of the check's slow-path token if a check starts at `k`
+  // (and in *jsc where JavaScriptCore places it).
+  uint32_t EntryCheckCall(uint32_t k, uint32_t* jsc) const {
     static constexpr CheckForm kForms[] = {
-        {kThreshold, std::size(kThreshold), 15},
-        {kGuarded, std::size(kGuarded), 12},
-        {kUnguarded, std::size(kUnguarded), 10}};
+        {kDelete, std::size(kDelete), 15, 19},
+        {kThreshold, std::size(kThreshold), 15, 16},
+        {kGuarded, std::size(kGuarded), 12, 13},
+        {kUnguarded, std::size(kUnguarded), 10, 11}};
     for (const CheckForm& form : kForms) {
       uint32_t j = 0;
       while (j < form.size && Text(k + j) == form.tokens[j]) ++j;
-      if (j == form.size) return k + form.call;
+      if (j == form.size) {
+        *jsc = k + form.jsc;
+        return k + form.call;
+      }
     }
     return Token::kNone;
   }

@@ -1,7 +1,7 @@
 // Probe sites for the dense-sampling transform (js/transform/).
 //
 // Problem: the transform inserts a check
-// (`if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`) that must run at every
+// (`if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`) that must run at every
 // function entry and every loop iteration, and inserting it must never change
 // what the script means or on which line anything is. A check is a statement,
 // so it may only go where a statement list is: just after a function body's `{`

@@ -46,10 +46,12 @@ struct FunctionDefinition {
   // only with them, for probe sites); kNone for an arrow's expression body.
   uint32_t body_brace = kNone;
   // When the body starts with the sampling transform's check (a transformed
-  // script), the position of its `__wp$s()` call; line 0 otherwise.
+  // script), the position of its slow path (`delete`, or an older
+  // check's `__wp$s()` call); line 0 otherwise.
   SourcePosition entry_check{0, 0};
-  // The same call's `(`: where JavaScriptCore places a call in Error.stack
-  // (V8 and SpiderMonkey place it at the callee's name).
+  // Where JavaScriptCore places it in Error.stack: a call's `(`, the `;`
+  // after `delete __wp$p.s` (V8 and SpiderMonkey: the callee's name, or
+  // `delete`).
   SourcePosition entry_check_paren{0, 0};
 };
 

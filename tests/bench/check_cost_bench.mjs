@@ -33,10 +33,12 @@
 //   moduleConst as emitted, the runtime's slots and slow path bound by module-level
 //              `const`s instead of the import (as when a bundler puts webprof
 //              and the code in one module scope)
-//   proxyDelete `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`: the slow
-//              path a `delete` on a Proxy (global __wp$p) whose trap calls
-//              __wp$s: a bytecode without a feedback slot, so V8 has nothing
-//              to deoptimize on the first time it runs (check-cost/slow_path_probe.mjs)
+//   proxyDelete `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` with a
+//              global __wp$p (the page's Proxy, whose trap calls __wp$s):
+//              the emitted slow path, a bytecode without a feedback slot, so
+//              V8 has nothing to deoptimize on the first time it runs
+//              (check-cost/slow_path_probe.mjs)
+//   callSlow   the slow path a call, `…)__wp$s();`, as emitted before
 //   localCounter `if(__wp$on&&--__wp$c<__wp$f[1])(__wp$c=__wp$r());`: the
 //              counter a module-local `var`, only the threshold read from the
 //              shared slots; the slow path (global __wp$r) returns the next
@@ -74,7 +76,7 @@ const profiledMs = Number(opt('profiled', 0));
 const versus = opt('versus', '');
 const OLD = 'if(--__wp$f[0]<0)__wp$s();';
 const GUARD = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
-const IMPORT = /\nimport \{ __wp\$f, __wp\$s \} from "[^"]*";\n$/;
+const IMPORT = /\nimport \{ __wp\$f, __wp\$[ps] \} from "[^"]*";\n$/;
 const all = (s) => ({ entry: s, loop: s, exit: s });
 const VARIANTS = {
   dense: { spec: {} },
@@ -87,7 +89,7 @@ const VARIANTS = {
   exit: { spec: { entry: '', loop: '', exit: OLD } },
   exitEmpty: { spec: { entry: '', loop: '', exit: '' } },
   load: { spec: all('if(__wp$f[0]<0)__wp$s();') },
-  guardImport: { spec: {}, binding: 'import { __wp$f, __wp$s, __wp$on } from "./guard.mjs";' },
+  guardImport: { spec: {}, binding: 'import { __wp$f, __wp$p, __wp$on } from "./guard.mjs";' },
   deadConst: { spec: all('if(__wp$no&&--__wp$f[0]<0)__wp$s();'), prefix: 'const __wp$no=false;' },
   deadVar: { spec: all('if(__wp$no&&--__wp$f[0]<0)__wp$s();'), prefix: 'var __wp$no=false;' },
   global: { spec: all(OLD), binding: '' },
@@ -99,6 +101,7 @@ const VARIANTS = {
     prefix: 'const __wp$f=globalThis.__wp$F0,__wp$s=globalThis.__wp$S0;',
   },
   proxyDelete: { spec: all('if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;') },
+  callSlow: { spec: all('if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();') },
   localCounter: {
     spec: all('if(__wp$on&&--__wp$c<__wp$f[1])(__wp$c=__wp$r());'),
     prefix: 'var __wp$c=0;',
@@ -123,7 +126,7 @@ const out = join(root, 'build/bench/check-cost');
 mkdirSync(out, { recursive: true });
 writeFileSync(
   join(out, 'guard.mjs'),
-  `export { __wp$f, __wp$s } from '${RUNTIME}';\nexport let __wp$on = false;\nexport function setOn(v) {\n  __wp$on = v;\n}\n`,
+  `export { __wp$f, __wp$p, __wp$s } from '${RUNTIME}';\nexport let __wp$on = false;\nexport function setOn(v) {\n  __wp$on = v;\n}\n`,
 );
 
 const server = await startStaticServer({ port: 0 });

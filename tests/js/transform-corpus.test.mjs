@@ -37,10 +37,16 @@ test('a transformed library behaves the same: acorn parses itself to the same tr
   let samples = 0;
   globalThis.__wp$on = 1;
   globalThis.__wp$f = new Int32Array([64, 0]); // the counter, its threshold
-  globalThis.__wp$s = () => {
-    samples++;
-    globalThis.__wp$f[0] = 64;
-  };
+  globalThis.__wp$p = new Proxy(
+    {},
+    {
+      deleteProperty() {
+        samples++;
+        globalThis.__wp$f[0] = 64;
+        return true;
+      },
+    },
+  );
   try {
     writeFileSync(join(dir, 'acorn.mjs'), r.code);
     const transformed = await import(pathToFileURL(join(dir, 'acorn.mjs')).href);
@@ -53,7 +59,7 @@ test('a transformed library behaves the same: acorn parses itself to the same tr
   } finally {
     delete globalThis.__wp$on;
     delete globalThis.__wp$f;
-    delete globalThis.__wp$s;
+    delete globalThis.__wp$p;
     rmSync(dir, { recursive: true, force: true });
   }
 });

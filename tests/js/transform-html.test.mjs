@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { transformHtmlForSampling } from '../../dist/webprof.mjs';
 
-const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
+const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
 
 test('inline classic and module scripts are rewritten in place; lines and earlier columns stay', async () => {
   const html =

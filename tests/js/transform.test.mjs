@@ -14,7 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { checkSource } from '../support/transform-check.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'webprof.mjs');
-const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();';
+const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
 
 test('checks go after each body `{` and directive; lines never move', async () => {
   const src =
@@ -30,7 +30,7 @@ test('checks go after each body `{` and directive; lines never move', async () =
     r.code,
     `function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n;${C}}\n` +
       `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
-      `\nimport { __wp$f, __wp$s } from "rt";\n`,
+      `\nimport { __wp$f, __wp$p } from "rt";\n`,
   );
   const lean = await transformForSampling(src, { runtime: 'rt', exitChecks: false });
   assert.equal(lean.sites, 3);
@@ -39,7 +39,7 @@ test('checks go after each body `{` and directive; lines never move', async () =
     lean.code,
     `function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}\n` +
       `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
-      `\nimport { __wp$f, __wp$s } from "rt";\n`,
+      `\nimport { __wp$f, __wp$p } from "rt";\n`,
   );
   assert.equal(r.code.split('\n').slice(0, 5).length, src.split('\n').slice(0, 5).length);
   const bad = await transformForSampling('function (', { runtime: 'rt' });
@@ -56,7 +56,7 @@ test('exit checks: a return gives its value after the check, a bare one runs it;
   const src =
     'function f(s) { if (!s) return\n  s = s.trim(); if (!s) return\n  return s + 1 }\nconst k = (x) => x.y();\n';
   const r = await transformForSampling(src, { runtime: null });
-  const E = '(__wp$on&&--__wp$f[0]<__wp$f[1]&&__wp$s())';
+  const E = '(__wp$on&&--__wp$f[0]<__wp$f[1]&&delete __wp$p.s)';
   assert.equal(
     r.code,
     `function f(s) {${C}var __wp$t; if (!s) return void${E};\n  s = s.trim(); if (!s) return void${E};\n  return (__wp$t=(0,s + 1),${E},__wp$t) }\n` +
@@ -209,10 +209,16 @@ for (const [name, code, loops] of FIXTURES) {
     assert.ok(r.ok, `${r.why}\n${r.code}`);
     const run = (src) => {
       const ctx = { result: undefined, samples: 0, __wp$on: 1, __wp$f: new Int32Array([1, 0]) };
-      ctx.__wp$s = () => {
-        ctx.samples++;
-        ctx.__wp$f[0] = 1;
-      };
+      ctx.__wp$p = new Proxy(
+        {},
+        {
+          deleteProperty() {
+            ctx.samples++;
+            ctx.__wp$f[0] = 1;
+            return true;
+          },
+        },
+      );
       runInNewContext(src, ctx);
       return ctx;
     };
@@ -289,7 +295,7 @@ function project() {
   const files = {
     'rt.mjs':
       'globalThis.__wp$on = 1;\nexport const __wp$f = new Int32Array([0, 0]);\n' +
-      'export function __wp$s() { globalThis.__wpCalls = (globalThis.__wpCalls || 0) + 1; __wp$f[0] = 0; }\n',
+      'export const __wp$p = new Proxy({}, { deleteProperty() { globalThis.__wpCalls = (globalThis.__wpCalls || 0) + 1; __wp$f[0] = 0; return true; } });\n',
     'sum.ts':
       'export function sum(n: number): number {\n  let s = 0;\n  for (let i = 0; i < n; i++) s += i;\n  return s;\n}\n',
     'h.js': 'export const h = (t, p, ...c) => ({ t, p, c });\n',

@@ -56,9 +56,15 @@ function isCondition(t) {
     t.right.right.object.name === '__wp$f'
   );
 }
+// The slow path, `delete __wp$p.s`.
 const isSampleCall = (n) =>
-  n.type === 'CallExpression' && n.callee.name === '__wp$s' && n.arguments.length === 0;
-// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();`
+  n.type === 'UnaryExpression' &&
+  n.operator === 'delete' &&
+  n.argument.type === 'MemberExpression' &&
+  n.argument.object.name === '__wp$p' &&
+  !n.argument.computed &&
+  n.argument.property.name === 's';
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`
 function isCheck(n) {
   return (
     !!n &&
@@ -69,7 +75,7 @@ function isCheck(n) {
     isSampleCall(n.consequent.expression)
   );
 }
-// The exit check as an expression: `__wp$on&&--__wp$f[0]<__wp$f[1]&&__wp$s()`.
+// The exit check as an expression: `__wp$on&&--__wp$f[0]<__wp$f[1]&&delete __wp$p.s`.
 function isExitExpression(n) {
   return (
     n.type === 'LogicalExpression' && n.operator === '&&' && isCondition(n.left) && isSampleCall(n.right)

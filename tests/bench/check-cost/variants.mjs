@@ -26,12 +26,18 @@ function isCondition(t) {
 }
 // The check, `if(cond)__wp$s();`.
 const isCheck = (node) => node.type === 'IfStatement' && !node.alternate && isCondition(node.test);
-// The exit check as an expression in a `return`: `cond&&__wp$s()`.
+// The exit check as an expression in a `return`: `cond&&delete __wp$p.s`
+// (`cond&&__wp$s()` before the `delete` slow path).
+const isSlowPath = (n) =>
+  (n.type === 'CallExpression' && n.callee.name === '__wp$s') ||
+  (n.type === 'UnaryExpression' &&
+    n.operator === 'delete' &&
+    n.argument.object &&
+    n.argument.object.name === '__wp$p');
 const isExitExpression = (node) =>
   node.type === 'LogicalExpression' &&
   node.operator === '&&' &&
-  node.right.type === 'CallExpression' &&
-  node.right.callee.name === '__wp$s' &&
+  isSlowPath(node.right) &&
   isCondition(node.left);
 
 /** The checks ({start, end, kind, expression}) of `code`. */

@@ -159,6 +159,29 @@ TEST_F(FrameResolverTest, AThresholdEntryCheckIsOneToo) {
   EXPECT_FALSE(scan.IsEntryCheck(4, 49));  // not the transform's check (slot 2)
 }
 
+// The check emitted now takes its slow path by a `delete` on the runtime's
+// Proxy (no call site for V8 to deoptimize on): V8 and SpiderMonkey report
+// the check at `delete`, JavaScriptCore at the `;` after `__wp$p.s`.
+TEST_F(FrameResolverTest, ADeleteEntryCheckIsOneToo) {
+  SourceScan scan;
+  ASSERT_EQ(
+      scan.ScanScript(
+          "function esc(t) {if(__wp$on&&--__wp$f[0]<__wp$f[1])delete "
+          "__wp$p.s;\n"  // 1
+          "  for (const c of t) {if(__wp$on&&--__wp$f[0]<__wp$f[1])delete "
+          "__wp$p.s; f(c); }\n"  // 2
+          "}\n"                  // 3
+          "function g() {if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.t; "
+          "}\n",  // 4
+          ScanLimits()),
+      Status::kOk);
+  EXPECT_TRUE(scan.IsEntryCheck(1, 52));
+  EXPECT_TRUE(scan.IsEntryCheck(1, 67));   // JavaScriptCore: after `__wp$p.s`
+  EXPECT_FALSE(scan.IsEntryCheck(1, 59));  // not where any engine reports it
+  EXPECT_FALSE(scan.IsEntryCheck(2, 57));  // a loop's check
+  EXPECT_FALSE(scan.IsEntryCheck(4, 49));  // not the transform's check (`.t`)
+}
+
 TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   FrameId a = AddFrame("a", app_, 2, 3);
   AddSample(1, Stack({a}));
