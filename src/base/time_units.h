@@ -55,4 +55,17 @@ inline int64_t MsToNs(double ms) {
   return t;
 }
 
+// µs since an origin (a V8 sample's time) to whole ns: MsToNs(us / 1000)'s
+// value. V8's times are whole µs: within 2^40 µs (12 days) us / 1000 * 1e6
+// is within 1/4 of us * 1000 (two roundings of 2^-53 each), which MsToNs
+// rounds to, so that is the value — without a division and the rounding
+// per sample; any other `us` takes MsToNs.
+inline int64_t UsToNs(double us) {
+  if (std::fabs(us) < 1099511627776.0) {  // 2^40
+    const int64_t whole = static_cast<int64_t>(us);
+    if (static_cast<double>(whole) == us) return whole * 1000;
+  }
+  return MsToNs(us / 1000.0);
+}
+
 }  // namespace webprof

@@ -373,8 +373,8 @@ uint32_t AppendSamples(const V8NodeTree& tree, const V8Samples& s,
   std::vector<uint32_t> order;
   ForEachSample(
       tree, s, origin_us, window_start_us, window_end_us, &order,
-      [&](double ms, uint32_t index) {
-        Status st = out->TakeSample(ms, tree.stack(index));
+      [&](double us, uint32_t index) {
+        Status st = out->TakeSample(us / 1000.0, tree.stack(index));
         if (st == Status::kOk) {
           ++kept;
         } else if (st == Status::kBufferFull || st == Status::kStopped) {

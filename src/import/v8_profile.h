@@ -138,10 +138,10 @@ void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
 bool CheckSamples(const V8NodeTree& tree, V8Samples* samples,
                   std::string* error);
 
-// Calls take(ms, node index) for the samples in [window_start_us,
-// window_end_us] not before `origin_us`, in time order (stable), with ms
-// since `origin_us`; stops early when take() returns false. After
-// CheckSamples() (its node indices). The one rule for which samples a
+// Calls take(us, node index) for the samples in [window_start_us,
+// window_end_us] not before `origin_us`, in time order (stable), with µs
+// since `origin_us` (ms: us / 1000); stops early when take() returns false.
+// After CheckSamples() (its node indices). The one rule for which samples a
 // profile has and when.
 template <typename Take>
 void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
@@ -169,7 +169,7 @@ void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
             t[i] >= origin_us && (i == 0 || t[i] >= t[i - 1]);
   if (plain) {
     for (size_t i = 0; i < n; ++i)
-      if (!take((t[i] - origin_us) / 1000.0, index[i])) return;
+      if (!take(t[i] - origin_us, index[i])) return;
     return;
   }
   std::vector<uint32_t>& order = *scratch;
@@ -180,7 +180,7 @@ void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
   std::stable_sort(order.begin(), order.end(),
                    [&](uint32_t a, uint32_t b) { return t[a] < t[b]; });
   for (uint32_t i : order)
-    if (!take((t[i] - origin_us) / 1000.0, index[i])) return;
+    if (!take(t[i] - origin_us, index[i])) return;
 }
 
 }  // namespace webprof

@@ -90,6 +90,7 @@ Status ProfileMerger::AddSourceMap(std::string_view script,
   entry->symbolicator = std::make_unique<ScriptSymbolicator>(&entry->map);
   maps_by_key_[std::string(script)] = maps_.size();
   maps_.push_back(std::move(entry));
+  frame_cache_.Clear();  // frames of this script map elsewhere now
   return Status::kOk;
 }
 
@@ -213,8 +214,8 @@ void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
   ForEachSample(p.tree, p.samples, origin_us,
                 -std::numeric_limits<double>::infinity(),
                 std::numeric_limits<double>::infinity(), &order_,
-                [&](double ms, uint32_t node) {
-                  Take(MsToNs(ms), Resolve(rows, node));
+                [&](double us, uint32_t node) {
+                  Take(UsToNs(us), Resolve(rows, node));
                   return true;
                 });
   EndThread(end_ms, info);
@@ -281,6 +282,16 @@ FrameId ProfileMerger::MapFrame(const Input& in, uint32_t key) {
     slot = FrameId::None().value;
     return FrameId::None();
   }
+  const FrameId f = MergedFrame(raw);
+  slot = f.value;
+  return f;
+}
+
+FrameId ProfileMerger::MergedFrame(RawFrame raw) {
+  const uint64_t hash = FrameCache::Hash(raw);
+  const uint32_t cached = frame_cache_.Find(raw, hash);
+  if (cached != FrameCache::kMissing) return FrameId(cached);
+  const RawFrame key = raw;
   const MapEntry* m =
       maps_.empty() || raw.resource.empty() ? nullptr : MapFor(raw.resource);
   OriginalFrame orig;
@@ -292,7 +303,8 @@ FrameId ProfileMerger::MapFrame(const Input& in, uint32_t key) {
     raw.column = orig.column;
   }
   const FrameId f = merged_.InternFrame(raw);
-  slot = f.value;
+  // Not a frame past a cap: the tables count each one they refuse.
+  if (!f.is_none()) frame_cache_.Insert(key, hash, f.value);
   return f;
 }
 
@@ -353,7 +365,7 @@ size_t ProfileMerger::memory_bytes() const {
          (stack_map_.capacity() + frame_map_.capacity() + chain_.capacity() +
           order_.capacity()) *
              sizeof(uint32_t) +
-         gaps_.capacity() * sizeof(int64_t);
+         gaps_.capacity() * sizeof(int64_t) + frame_cache_.memory_bytes();
 }
 
 }  // namespace webprof

@@ -9,8 +9,9 @@
 // reader (the importers' rules and errors are theirs; nothing is folded
 // until the whole input passed), then its stack rows — V8 nodes, W3C stack
 // rows, a Gecko thread's session — are interned straight into the merged
-// trace when a sample first reaches them (no per-input session: each frame
-// is interned once) — a function is the same function in every input when
+// trace when a sample first reaches them (no per-input session; a frame
+// already seen in an earlier input is found in frame_cache.h, not interned
+// again) — a function is the same function in every input when
 // (name, resource, line, column) are equal, after its script's source map
 // (if given) moved it to the original function — and each sample adds 1
 // and its time to its stack's weight; then the input's rows and text are
@@ -40,6 +41,7 @@
 #include "import/cpuprofile.h"
 #include "import/profile_format.h"
 #include "import/w3c_trace.h"
+#include "merge/frame_cache.h"
 #include "symbolicate/source_map.h"
 #include "symbolicate/symbolicator.h"
 #include "trace/profiler_trace.h"
@@ -122,6 +124,8 @@ class ProfileMerger {
   StackId ResolveChain(const Input& in, uint32_t row);
   template <typename Input>
   FrameId MapFrame(const Input& in, uint32_t key);
+  // The merged frame of an input's frame (frame_cache_ first).
+  FrameId MergedFrame(RawFrame raw);
   const MapEntry* MapFor(std::string_view url);
   void Add(StackId s, uint64_t count, int64_t ns) {
     SampleWeight& w = s.is_none() ? stackless_ : weights_[s.value];
@@ -155,6 +159,8 @@ class ProfileMerger {
 
   std::vector<std::unique_ptr<MapEntry>> maps_;
   std::unordered_map<std::string, size_t> maps_by_key_;
+  // Across inputs: an input's frame identity -> its merged frame.
+  FrameCache frame_cache_;
 
   // Per input, reused: input row / frame key -> merged id (kUnresolved
   // until used); a script's URL -> its map (maps_ index, or kNoMap).

@@ -180,6 +180,29 @@ TEST(ProfileMerger, SourceMapsDecideIdentity) {
             Status::kSourceMapInvalid);
 }
 
+TEST(ProfileMerger, AMapAddedLaterAppliesToLaterInputs) {
+  // The frames of the first input are remembered (frame_cache.h); a map
+  // added after it must still move the same frames of the next input.
+  const char map[] =
+      R"J({"version":3,"sources":["src/app.js"],"names":["render"],"mappings":"SAIAA,oBAAAA"})J";
+  const char json[] = R"J({"resources":["https://cdn.test/min.js"],
+    "frames":[{"name":"a","resourceId":0,"line":1,"column":10}],
+    "stacks":[{"frameId":0}],
+    "samples":[{"timestamp":0,"stackId":0},{"timestamp":1,"stackId":0}]})J";
+  ProfileMerger m;
+  std::string error;
+  Add(m, json);
+  ASSERT_EQ(
+      m.AddSourceMap("min.js", map, "https://cdn.test/min.js.map", &error),
+      Status::kOk)
+      << error;
+  Add(m, json);
+  Add(m, json);
+  auto w = ByPath(m);
+  EXPECT_EQ(w["a/"].count, 2u);
+  EXPECT_EQ(w["render/"].count, 4u);
+}
+
 TEST(ProfileMerger, ABadInputChangesNothing) {
   ProfileMerger m;
   Add(m, Fixture(kCpuProfile));
