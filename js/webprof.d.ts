@@ -300,8 +300,8 @@ export interface ExportFormat {
 }
 /**
  * Resolves once the exporters can be called synchronously: toChromeTrace,
- * toCpuProfile, toPerfettoTrace, toPprof, exportTrace, exportFormats and
- * summarize run in the tools module (webprof-tools.wasm beside the core),
+ * toCpuProfile, toPerfettoTrace, toPprof, exportTrace and summarize run in
+ * the tools module (webprof-tools.wasm beside the core),
  * fetched on first use. A Profiler's stop() loads it before it resolves, so
  * `toChromeTrace({ profile: await profiler.stop() })` needs nothing more;
  * exporting without stopping a Profiler (probes only, a trace from a file)
@@ -310,7 +310,7 @@ export interface ExportFormat {
  * module could not load.
  */
 export function loadExporters(): Promise<void>;
-/** Every export format, the core's first (needs the exporters: loadExporters()). */
+/** Every export format, the core's first (needs `ready` only: the core declares its formats). */
 export function exportFormats(): ExportFormat[];
 /** `input` in the export format `format` (an ExportFormat id). Unknown id: TypeError. */
 export function exportTrace(format: string, input: ExportInput, options?: TraceExportOptions): ArrayBuffer;

@@ -1,5 +1,6 @@
 // Bindings for the trace model: sessions (status text and the scratch
-// buffer text crosses in are bind_boundary.cpp's).
+// buffer text crosses in are bind_boundary.cpp's), and the list of export
+// formats a session can be written in.
 //
 // Plain `extern "C"` exports taking and returning numbers (no embind: its
 // runtime was most of the page's JS glue); js/core/bindings.mjs gives JS the
@@ -116,6 +117,13 @@ JsSession* At(uintptr_t p) { return reinterpret_cast<JsSession*>(p); }
 }  // namespace
 
 extern "C" {
+
+// The built-in export formats as the result text (boundary.h
+// ExportFormatsJson): in every build with sessions, so a page lists them
+// before the tools module with the writers is loaded.
+EMSCRIPTEN_KEEPALIVE void wp_export_formats() {
+  SetResultText(boundary::ExportFormatsJson());
+}
 
 // Hot path: one sample for the session behind `handle` (JsSession::handle).
 EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,

@@ -173,39 +173,11 @@ class ExportBuilder {
   const ProfilerTrace* session_trace_ = nullptr;  // not owned; null: none
 };
 
-// The format registry in its order as the result text, JSON: [{id, key,
-// name, fileStem, extension, mimeType}].
-void ExportFormatList() {
-  ByteSink sink;
-  JsonWriter w(&sink);
-  w.BeginArray();
-  for (const ExportFormat& f : ExportFormats()) {
-    w.BeginObject();
-    w.Key("id");
-    w.Int(f.id);
-    const std::pair<const char*, const char*> fields[] = {
-        {"key", f.key},
-        {"name", f.name},
-        {"fileStem", f.file_stem},
-        {"extension", f.extension},
-        {"mimeType", f.mime_type}};
-    for (const auto& [key, value] : fields) {
-      w.Key(key);
-      w.String(value);
-    }
-    w.EndObject();
-  }
-  w.EndArray();
-  bind::SetResultText(sink.ToString());
-}
-
 ExportBuilder* At(uintptr_t p) { return reinterpret_cast<ExportBuilder*>(p); }
 
 }  // namespace
 
 extern "C" {
-
-EMSCRIPTEN_KEEPALIVE void wp_export_formats() { ExportFormatList(); }
 
 EMSCRIPTEN_KEEPALIVE uintptr_t wp_export_new() {
   return reinterpret_cast<uintptr_t>(new ExportBuilder());

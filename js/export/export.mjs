@@ -26,6 +26,7 @@
 // Ownership: the returned ArrayBuffer belongs to the caller; nothing in Wasm
 // memory outlives the call.
 import { infoJson } from '../probes/info.mjs';
+import { core } from '../core/core.mjs';
 import { probesShareCore } from '../core/instance.mjs';
 import { toolsNow, toolsSeparate, withToolsNow } from '../core/tools.mjs';
 import { Heap, copyChunks } from '../core/heap.mjs';
@@ -57,9 +58,11 @@ export function toPprof(input) {
 let coreFormats = null; // the core's list, read once (it is fixed per build)
 const jsFormats = new Map(); // id -> entry with a JS `write`
 
+// The load-time core lists the formats (src/export/format_list.h): listing
+// them needs only `ready`, not the writers' tools module.
 function coreList() {
   if (!coreFormats) {
-    coreFormats = toolsNow('exportFormats()')
+    coreFormats = core()
       .exportFormats()
       .map((f) => ({
         id: f.key,

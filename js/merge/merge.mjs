@@ -26,7 +26,7 @@ export { ready, WebprofError };
 const CHUNK = 1 << 20;
 const encoder = new TextEncoder();
 
-let formats = null; // the core's format registry, read once
+let formats = null; // the core's formats (src/export/format_list.h), read once
 function coreFormats() {
   return formats || (formats = core().exportFormats());
 }

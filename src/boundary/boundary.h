@@ -14,6 +14,7 @@
 //  - the sampler configuration kinds and the console reporter's filter
 //    modes (enums below);
 //  - the width of a sample's session mask;
+//  - the built-in export formats (export/format_list.h; ExportFormatsJson);
 //  - the records JS reads or writes in Wasm memory, as structs of one
 //    scalar type whose layouts are checked against the core structs they
 //    mirror (static_asserts at the end). JS gets each record's field
@@ -98,9 +99,11 @@ enum class ConsoleFilter : int32_t {
 };
 
 // ---- export formats ----
-// The format ids JS passes to ExportBuilder.write(). They are the format
-// registry's (export/format_registry.h), which also gives JS each format's
-// key, name, extension and MIME type (exportFormats()): JS keeps no copy.
+// The format ids JS passes to ExportBuilder.write(). The built-in formats'
+// ids, keys, names, file stems, extensions and MIME types
+// (export/format_list.h) reach JS through ExportFormatsJson (below): a page
+// lists them before the writers (in the tools module) are loaded; JS keeps no
+// copy.
 using ExportFormatId = ::webprof::ExportFormatId;
 
 // Which parts of a finished probes window an export reads straight from the
@@ -261,6 +264,12 @@ WEBPROF_BOUNDARY_RECORDS(WEBPROF_BOUNDARY_PACKED)
 // htmlScriptFlags: {jsName: value}, noId, noneU32, sampleMaskBits,
 // records: {sampleRow: {timestamp: 0, stack: 1, size: 2}, ...}}.
 std::string DeclarationsJson();
+
+// The built-in export formats (export/format_list.h) as JSON, [{id, key,
+// name, fileStem, extension, mimeType}] in id order: what JS lists as the
+// core's formats (exportFormats()) with the load-time core alone. Apart
+// from DeclarationsJson, which the probes' own core carries too.
+std::string ExportFormatsJson();
 
 static_assert(sizeof(Status) == sizeof(int32_t) &&
                   sizeof(SessionState) == sizeof(int32_t),

@@ -11,18 +11,12 @@
 namespace webprof {
 namespace {
 
-// The one list of built-in formats. A new format: its writer in a
-// format_*.cpp file, an ExportFormatId, and one line here.
+// The built-in formats (export/format_list.h), each with its writer.
 const ExportFormat kBuiltinFormats[] = {
-    {int32_t(ExportFormatId::kChromeTrace), "chrome", "Chrome Trace Event JSON",
-     "trace", "json", "application/json", &WriteChromeTraceFormat},
-    {int32_t(ExportFormatId::kCpuProfile), "cpuprofile", "V8 CPU profile",
-     "profile", "cpuprofile", "application/json", &WriteCpuProfileFormat},
-    {int32_t(ExportFormatId::kPerfetto), "perfetto", "Perfetto protobuf trace",
-     "trace", "pftrace", "application/octet-stream", &WritePerfettoFormat},
-    {int32_t(ExportFormatId::kPprof), "pprof",
-     "pprof profile (gzipped protobuf)", "profile", "pb.gz", "application/gzip",
-     &WritePprofFormat},
+#define WEBPROF_FORMAT_ENTRY(e, id, key, name, stem, ext, mime, writer) \
+  {int32_t(ExportFormatId::e), key, name, stem, ext, mime, &writer},
+    WEBPROF_EXPORT_FORMAT_LIST(WEBPROF_FORMAT_ENTRY)
+#undef WEBPROF_FORMAT_ENTRY
 };
 
 std::vector<ExportFormat>& Formats() {

@@ -2,7 +2,7 @@
 // JS toX() functions and exportTrace(), the CLI's output files, the
 // Playwright attachments, the demo's download links) reads this list instead
 // of naming formats itself, so a new format is one new format_*.cpp file
-// (its writer) plus one entry in kBuiltinFormats (format_registry.cpp).
+// (its writer) plus one entry in export/format_list.h.
 //
 // Design (after speedscope's src/import/index.ts dispatcher): an entry is
 // plain data plus one writer pointer; WriteExport() finds the entry and
@@ -19,15 +19,16 @@
 #include "base/status.h"
 #include "export/byte_sink.h"
 #include "export/export_input.h"
+#include "export/format_list.h"
 
 namespace webprof {
 
-// Numeric ids of the built-in formats (the boundary's format ids).
+// Numeric ids of the built-in formats (the boundary's format ids; the list is
+// export/format_list.h).
 enum class ExportFormatId : int32_t {
-  kChromeTrace = 0,
-  kCpuProfile = 1,
-  kPerfetto = 2,
-  kPprof = 3,
+#define WEBPROF_FORMAT_ID(e, id, key, name, stem, ext, mime, writer) e = id,
+  WEBPROF_EXPORT_FORMAT_LIST(WEBPROF_FORMAT_ID)
+#undef WEBPROF_FORMAT_ID
 };
 
 using ExportWriter = void (*)(const ExportInput&, const ExportOptions&,

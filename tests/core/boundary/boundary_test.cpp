@@ -89,5 +89,26 @@ TEST(Boundary, DeclarationsJsonIsOneValidObjectJsReadsByName) {
   EXPECT_EQ(strings, 2u * static_cast<size_t>(Status::kCount));
 }
 
+TEST(Boundary, ExportFormatsJsonListsTheRegistrysBuiltinsInIdOrder) {
+  const std::string json = ExportFormatsJson();
+  ASSERT_TRUE(IsValidJsonValue(json)) << json;
+  // What js/export/export.mjs lists before the writers' module is loaded:
+  // every built-in format as the registry has it, in id order.
+  size_t at = 0;
+  for (const ExportFormat& f : ExportFormats()) {
+    std::string entry = "{\"id\":" + std::to_string(f.id) + ",\"key\":\"" +
+                        f.key + "\",\"name\":\"" + f.name +
+                        "\",\"fileStem\":\"" + f.file_stem +
+                        "\",\"extension\":\"" + f.extension +
+                        "\",\"mimeType\":\"" + f.mime_type + "\"}";
+    size_t found = json.find(entry);
+    ASSERT_NE(found, std::string::npos) << entry;
+    EXPECT_GE(found, at) << entry;
+    at = found;
+  }
+  // Not in the declarations every build (the probes' own core) carries.
+  EXPECT_EQ(DeclarationsJson().find("pftrace"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace webprof::boundary
