@@ -15,7 +15,6 @@ export {
   core,
   coreUnchecked,
   coreWasmUrl,
-  siblingWasmUrl,
   guard,
   poison,
   onPoison,

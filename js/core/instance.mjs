@@ -244,6 +244,11 @@ export function loadSibling(build) {
       const i = new Instance(build);
       return i.ready.then(() => i.module);
     });
+    // A load that failed (a fetch the network dropped) is tried again on the
+    // next ask rather than failing for the page's lifetime.
+    inst.ready.catch(() => {
+      if (siblings.get(build) === inst) siblings.delete(build);
+    });
     siblings.set(build, inst);
   }
   return inst.ready;
@@ -292,14 +297,12 @@ export function probesShareCore() {
   return second === null;
 }
 
-/** Where the Wasm core is (or will be) loaded from; its frames are webprof's own. */
 /**
- * Where a sibling build (the tools module) loads, or would load, from: its
- * frames are webprof's own too (Chromium's native trace samples its Wasm
- * while a stop() copies the trace into it). Its file name when the location
- * cannot be said.
+ * Where a build loads, or would load, from (its frames are webprof's own:
+ * Chromium's native trace samples the core's and the tools module's Wasm);
+ * its file name when the location cannot be said.
  */
-export function siblingWasmUrl(build) {
+export function wasmUrlOf(build) {
   try {
     return wasmUrl(build);
   } catch {
@@ -307,14 +310,11 @@ export function siblingWasmUrl(build) {
   }
 }
 
+/** Where the Wasm core is (or will be) loaded from; its frames are webprof's own. */
 export function coreWasmUrl() {
   const full = fullInstance() || first;
   if (full && full.url) return full.url;
-  try {
-    return wasmUrl(wanted || probesBuild);
-  } catch {
-    return (wanted || probesBuild).file;
-  }
+  return wasmUrlOf(wanted || probesBuild);
 }
 
 // ---- poisoning (the rule itself is the core's: src/boundary/health.h) ----

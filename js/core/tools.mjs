@@ -7,7 +7,8 @@
 // Node-side tools' core links these bindings itself (js/core/wasm-node.mjs
 // has no tools build), so there it is the full core.
 // A trap in the tools module leaves the page's core healthy: that module is
-// dropped (with the trace copies it held) and the next use loads a fresh one.
+// dropped (with the trace copies it held) and a fresh one is loaded at once.
+// A load that failed (a network error) is tried again by the next use.
 //
 // The exporters are synchronous (toChromeTrace(trace) returns bytes), but a
 // page should not load a module synchronously (a synchronous fetch and
@@ -18,7 +19,7 @@
 // the sources it lacks synchronously: its start() begins loading the module,
 // and toolsSync() reads it at once if it has not arrived yet.
 import { WebprofError, core, ready, trapError, trapped } from './core.mjs';
-import { loadSibling, loadSiblingSync } from './instance.mjs';
+import { loadSibling, loadSiblingSync, wasmUrlOf } from './instance.mjs';
 import { toolsCore } from './wasm-page.mjs';
 
 let failed = null; // the build whose instance trapped (reloaded once asked again)
@@ -34,6 +35,7 @@ export function tools() {
   return loadSibling(build).then(
     (m) => {
       if ((failed || toolsCore) !== build) return m;
+      lastError = null;
       // A blocking load (toolsSync) may have landed first: that one serves.
       if (current === null) current = m;
       return current;
@@ -47,13 +49,36 @@ export function tools() {
 
 /**
  * Resolves once the exporters (toChromeTrace, toCpuProfile, toPerfettoTrace,
- * toPprof, exportTrace, exportFormats, summarize) can be called
+ * toPprof, exportTrace, summarize) can be called
  * synchronously: loads webprof-tools.wasm beside the core if it is not yet
  * (Profiler.stop() does this before it resolves). Rejects with why it could
  * not load.
  */
 export function loadExporters() {
   return tools().then(() => undefined);
+}
+
+// How long a Profiler's stop() waits for the tools module: a fetch that
+// stalls must not keep the trace from the page (the exporters then say
+// NotLoaded until the module arrives; loadExporters() waits for it).
+const STOP_WAIT_MS = 10000;
+// The platform's timer as webprof loaded (the page may wrap it later).
+const timer = globalThis.setTimeout;
+const untimer = globalThis.clearTimeout;
+
+/**
+ * Resolves once the tools module loaded or failed to, or after STOP_WAIT_MS,
+ * whichever comes first; never rejects (a Profiler's stop()).
+ */
+export function exportersSettled() {
+  return new Promise((resolve) => {
+    const t = timer.call(globalThis, resolve, STOP_WAIT_MS);
+    const done = () => {
+      untimer.call(globalThis, t);
+      resolve();
+    };
+    loadExporters().then(done, done);
+  });
 }
 
 /**
@@ -110,19 +135,30 @@ export function toolsLoaded() {
   return current;
 }
 
+/**
+ * Where the tools module loads, or would load, from (its frames are webprof's
+ * own); null where the core links the tools (Node).
+ */
+export function toolsWasmUrl() {
+  return toolsCore === null ? null : wasmUrlOf(toolsCore);
+}
+
 /** Whether the tools module is a module of its own (false where the core links the tools: Node). */
 export function toolsSeparate() {
   return toolsCore !== null;
 }
 
-// A trap in the tools module: that instance is not used again.
+// A trap in the tools module: that instance is not used again, and a fresh
+// one is loaded now, so that synchronous exports work again once it arrived.
 function dropped(e) {
   if (!(e instanceof WebAssembly.RuntimeError) || toolsCore === null) return e;
-  // A fresh instance next time: a copy of the build, so it loads anew.
+  // A copy of the build, so it loads anew.
   failed = { ...toolsCore };
   current = null;
+  tools().catch(() => {});
   return new WebprofError(
-    `webprof: the Wasm tools module trapped (${e.message}); it will be reloaded`,
+    `webprof: the Wasm tools module trapped (${e.message}); a fresh one is loading: ` +
+      'await webprof.loadExporters() before exporting again',
     'Trapped',
   );
 }

@@ -15,8 +15,8 @@ import {
   samplerUnclassified,
   writeScratch,
 } from '../core/boundary.mjs';
-import { coreWasmUrl, siblingWasmUrl, trapped } from '../core/core.mjs';
-import { toolsCore } from '../core/wasm-page.mjs';
+import { coreWasmUrl, trapped } from '../core/core.mjs';
+import { toolsWasmUrl } from '../core/tools.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { stackText, withOwnFormat } from './stack_capture.mjs';
 import { pickClock } from '../core/clock.mjs';
@@ -161,8 +161,9 @@ export function configureSampler(configure, marker, ownUrl) {
   const core = writeScratch(coreWasmUrl().slice(0, 4096));
   configure(kind.OwnUrl, core.ptr, core.len);
   // The tools module's too, where it is a module of its own (not in Node).
-  if (toolsCore) {
-    const tools = writeScratch(siblingWasmUrl(toolsCore).slice(0, 4096));
+  const toolsUrl = toolsWasmUrl();
+  if (toolsUrl !== null) {
+    const tools = writeScratch(toolsUrl.slice(0, 4096));
     configure(kind.OwnUrl, tools.ptr, tools.len);
   }
   configure(kind.RequireClassified, 0, 1); // non-empty text: on

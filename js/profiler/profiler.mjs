@@ -16,7 +16,7 @@
 import { ready } from '../core/core.mjs';
 import { timeOrigin } from '../core/clock.mjs';
 import { TraceSession, loadTrace, toHeldTrace } from './trace.mjs';
-import { loadExporters } from '../core/tools.mjs';
+import { exportersSettled } from '../core/tools.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
@@ -200,7 +200,7 @@ class PolyfillBackend {
   async stop() {
     stopSession(this.session);
     this.stopped = true;
-    const exporters = loadExporters().catch(() => {});
+    const exporters = exportersSettled();
     await ready;
     // A session stopped before the core loaded: build it now from what was kept.
     const s = this.session;
@@ -213,7 +213,8 @@ class PolyfillBackend {
     await resolveDefinitions(session);
     // The exporters are synchronous (toChromeTrace(trace)): their module
     // (js/core/tools.mjs) is loaded before the trace resolves, and the trace
-    // is held there. A module that failed to load says so when one is called.
+    // is held there. A module that failed to load says so when one is called;
+    // one still loading after STOP_WAIT_MS does not hold the trace back.
     await exporters;
     const trace = toHeldTrace(session);
     // Faults met while sampling (js/profiler/sampler.mjs): reported, never thrown at the page.
@@ -270,7 +271,7 @@ class NativeBackend {
     return this.full || this.native.stopped;
   }
   async stop() {
-    const exporters = loadExporters().catch(() => {}); // as the polyfill's stop()
+    const exporters = exportersSettled(); // as the polyfill's stop()
     const trace = await this.native.stop();
     await ready;
     await exporters;

@@ -8,6 +8,7 @@
 // build, dist/webprof.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import { runWithFreshWebprof } from '../support/fresh-webprof.mjs';
 
 const run = (body) =>
@@ -16,21 +17,27 @@ const run = (body) =>
 const attempt = (fn) => { try { return { ok: fn() }; } catch (e) { return { name: e.name, code: e.code, message: e.message }; } };
 ${body}`);
 
-test('an export before the exporters loaded throws a WebprofError naming loadExporters(); after it, it works', () => {
+test('an export before the exporters loaded throws a WebprofError naming loadExporters(); after it, it works; formats are listed and added before', () => {
   const r = run(`await w.ready;
 const before = attempt(() => w.toChromeTrace({ profile: trace }).byteLength);
-const formats = attempt(() => w.exportFormats().length);
+const formats = attempt(() => w.exportFormats().map((f) => f.id).join());
+const registered = attempt(() => typeof w.registerExportFormat({ id: 'mine', name: 'Mine', extension: 'txt', mimeType: 'text/plain', write: () => new Uint8Array(1) }));
+const mine = attempt(() => w.exportTrace('mine', { profile: trace }).byteLength);
 const summary = attempt(() => w.summarize(trace).samples);
 await w.loadExporters();
 const after = attempt(() => JSON.parse(new TextDecoder().decode(w.toChromeTrace({ profile: trace }))).traceEvents.length);
-console.log(JSON.stringify({ before, formats, summary, after, n: w.exportFormats().length, s: w.summarize(trace).samples }));`);
-  for (const e of [r.before, r.formats, r.summary]) {
+console.log(JSON.stringify({ before, formats, registered, mine, summary, after, n: w.exportFormats().length, s: w.summarize(trace).samples }));`);
+  // Listing and adding formats need only the load-time core (the core declares its formats).
+  assert.equal(r.formats.ok, 'chrome,cpuprofile,perfetto,pprof');
+  assert.equal(r.registered.ok, 'function');
+  assert.equal(r.mine.ok, 1);
+  for (const e of [r.before, r.summary]) {
     assert.equal(e.name, 'WebprofError');
     assert.equal(e.code, 'NotLoaded');
     assert.match(e.message, /await webprof\.loadExporters\(\)/);
   }
   assert.ok(r.after.ok > 0);
-  assert.ok(r.n >= 4);
+  assert.equal(r.n, 5);
   assert.equal(r.s, 2);
 });
 
@@ -86,4 +93,66 @@ console.log(JSON.stringify({ leaves: t.samples.map(leaf) }));`);
   // The tools module's frame goes (its sample lands on its caller); the
   // app's own Wasm, also a data: URL, stays.
   assert.deepEqual(r.leaves, ['main', 'wasm-function[3]']);
+});
+
+const toolsWasm = fileURLToPath(new URL('../../dist/webprof-tools.wasm', import.meta.url));
+
+// A port nobody listens on now, for a server the fresh process opens itself
+// (the tools module's URL must be set before its page core loads).
+async function freePort() {
+  const { createServer } = await import('node:net');
+  const s = createServer();
+  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address();
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}
+
+// `serve` is the body of an http handler (req, res, n: the request's number from 1).
+const withToolsServer = (port, serve, body) =>
+  run(`globalThis.webprofToolsWasmUrl = 'http://127.0.0.1:${port}/webprof-tools.wasm';
+const { createServer } = await import('node:http');
+const { readFileSync } = await import('node:fs');
+const wasm = readFileSync(${JSON.stringify(toolsWasm)});
+let n = 0;
+const server = createServer((req, res) => { n++; (${serve})(req, res, n, wasm); });
+await new Promise((resolve) => server.listen(${port}, '127.0.0.1', resolve));
+const p = new w.Profiler({ sampleInterval: 1, maxBufferSize: 1000, backend: 'polyfill' });
+const end = Date.now() + 20; while (Date.now() < end) w.probe();
+${body}
+server.closeAllConnections(); server.close();`);
+
+test('a tools module whose fetch failed is fetched again by the next loadExporters()', async () => {
+  const r = withToolsServer(
+    await freePort(),
+    `(req, res, n, wasm) => { if (n === 1) { res.destroy(); return; }
+      res.writeHead(200, { 'content-type': 'application/wasm' }); res.end(wasm); }`,
+    `const t = await p.stop();
+const first = attempt(() => w.toChromeTrace({ profile: t }));
+const load = await w.loadExporters().then(() => 'loaded', (e) => e.message);
+const after = attempt(() => w.toChromeTrace({ profile: t }).byteLength);
+console.log(JSON.stringify({ first, load, after, requests: n, samples: t.samples.length }));`,
+  );
+  assert.ok(r.samples > 0);
+  assert.equal(r.first.name, 'WebprofError');
+  assert.equal(r.load, 'loaded');
+  assert.ok(r.after.ok > 0, JSON.stringify(r.after));
+  assert.equal(r.requests, 2);
+});
+
+test('a tools module whose fetch never answers holds stop() back 10 s at most; it works once loaded', async () => {
+  const r = withToolsServer(
+    await freePort(),
+    `() => {}`,
+    `const t0 = Date.now();
+const t = await p.stop();
+const waited = Date.now() - t0;
+const out = attempt(() => w.toChromeTrace({ profile: t }));
+console.log(JSON.stringify({ waited, out, samples: t.samples.length }));
+process.exit(0);`,
+  );
+  assert.ok(r.samples > 0);
+  assert.ok(r.waited >= 9000 && r.waited < 60000, `stop() took ${r.waited} ms`);
+  assert.equal(r.out.code, 'NotLoaded');
+  assert.match(r.out.message, /await webprof\.loadExporters\(\)/);
 });

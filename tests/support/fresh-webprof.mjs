@@ -7,10 +7,16 @@ import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('../../dist/webprof.mjs', import.meta.url));
 
-/** Runs `body` (module code that sees `w` and logs JSON) and returns the parsed JSON. */
+/**
+ * Runs `body` (module code that sees `w` and logs JSON) and returns the parsed
+ * JSON. A body that hangs fails the test after two minutes instead.
+ */
 export function runWithFreshWebprof(body) {
   const code = `import * as w from ${JSON.stringify(entry)};\n${body}`;
   return JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }),
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      timeout: 120000,
+    }),
   );
 }
