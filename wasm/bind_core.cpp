@@ -38,9 +38,7 @@ class JsSession {
   // The polyfill sampler may still hold samples of this session whose
   // stacks arrive later (bind_profiler.cpp): they must never reach a
   // deleted session (an instance without a sampler has none).
-  ~JsSession() {
-    if (HasSampler()) ForgetDeferredSamples(&session_);
-  }
+  ~JsSession() { ForgetDeferredSamples(&session_); }
   JsSession(const JsSession&) = delete;
   JsSession& operator=(const JsSession&) = delete;
 

@@ -89,8 +89,9 @@ class ExportBuilder {
   // without a recorder (the tools module) has no window: kInvalidArgument.
   int32_t useWindow(double generation, uint32_t parts, uintptr_t blob,
                     uintptr_t lens, uint32_t count) {
-    if (!bind::HasRecorder()) return int32_t(Status::kInvalidArgument);
-    const Recorder& rec = bind::ProbesRecorder();
+    const Recorder* recorder = bind::ProbesRecorderIfAny();
+    if (recorder == nullptr) return int32_t(Status::kInvalidArgument);
+    const Recorder& rec = *recorder;
     if (rec.last_report().generation != generation)
       return int32_t(Status::kInvalidArgument);
     bind::Strings s(blob, lens);

@@ -30,10 +30,9 @@ class JsTraceLoad {
   // exports'). `time_offset_ms` moves its samples onto the session's time base
   // (a trace joined to what the session holds: TraceLoader, "Joining").
   JsTraceLoad(uintptr_t handle, bool as_sampled, double time_offset_ms)
-      : loader_(
-            &reinterpret_cast<Session*>(handle)->trace(),
-            LoadOptions{as_sampled && HasSampler() ? &PageSampler() : nullptr,
-                        time_offset_ms}) {}
+      : loader_(&reinterpret_cast<Session*>(handle)->trace(),
+                LoadOptions{as_sampled ? PageSamplerIfAny() : nullptr,
+                            time_offset_ms}) {}
 
   // `count` URLs; `hidden` (0 = none) a Uint8Array of flags, 1 = a
   // resource whose frames the page may not see.

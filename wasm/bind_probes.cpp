@@ -103,7 +103,7 @@ void FillReport(const WindowReport& r, std::vector<double>* out) {
 }  // namespace
 
 namespace webprof::bind {
-const Recorder& ProbesRecorder() { return Rec(); }
+const Recorder* ProbesRecorderIfAny() { return &Rec(); }
 }  // namespace webprof::bind
 
 extern "C" {

@@ -59,7 +59,7 @@ int32_t Finish(Status parsed) {
 }  // namespace
 
 namespace webprof::bind {
-const StackSampler& PageSampler() { return Core().sampler; }
+const StackSampler* PageSamplerIfAny() { return &Core().sampler; }
 void ForgetDeferredSamples(const Session* session) {
   Core().deferred.Forget(session);
 }

@@ -44,18 +44,18 @@ inline void JoinUnclassified(const StackSampler& s, std::string* out) {
   }
 }
 
-// What the page's sampler and probes lend the trace and export bindings,
-// defined in bind_profiler.cpp and bind_probes.cpp. Declared weak: the tools
-// module (wasm/CMakeLists.txt) links the session, loader and exporter
-// bindings without either, so there these functions' addresses are null —
-// it has no sampler (no deferred samples, no own-frame rule: traces are
-// loaded into it as given) and no recorder (exports take probes windows as
-// records). Callers test the address first (HasSampler(), HasRecorder()).
+// What the page's sampler and probes lend the trace and export bindings:
+// defined in bind_profiler.cpp and bind_probes.cpp where those are linked,
+// in bind_lent_none.cpp for the tools module (wasm/CMakeLists.txt), which
+// links the session, loader and exporter bindings without either — it has no
+// sampler (no deferred samples, no own-frame rule: traces are loaded into it
+// as given) and no recorder (exports take probes windows as records). A build
+// that links neither definition fails to link; a pointer makes every caller
+// say what "none" means.
 //
-// The explicit probes' recorder of this instance: exporters and the console
-// reporter read its last window.
-[[gnu::weak]] const Recorder& ProbesRecorder();
-inline bool HasRecorder() { return &ProbesRecorder != nullptr; }
+// The explicit probes' recorder of this instance (exporters and the console
+// reporter read its last window); null where there is none.
+const Recorder* ProbesRecorderIfAny();
 
 // Walks a blob of consecutive UTF-8 strings given their byte lengths (the
 // bulk form JS writes a table's strings in).
@@ -89,15 +89,13 @@ void SetResultRows(const Rows& rows) {
   SetResult(rows.data(), rows.size() * sizeof(typename Rows::value_type));
 }
 
-// The polyfill sampler of this instance (weak: see ProbesRecorder): its
-// own-frame rule also filters a native trace loaded as sampled.
-[[gnu::weak]] const StackSampler& PageSampler();
+// The polyfill sampler of this instance (see ProbesRecorderIfAny): its
+// own-frame rule also filters a native trace loaded as sampled; null where
+// there is none.
+const StackSampler* PageSamplerIfAny();
 
-// Drops the polyfill sampler's deferred samples of `session` (weak: see
-// ProbesRecorder); called before a Session is destroyed.
-[[gnu::weak]] void ForgetDeferredSamples(const Session* session);
-inline bool HasSampler() {
-  return &PageSampler != nullptr && &ForgetDeferredSamples != nullptr;
-}
+// Drops the polyfill sampler's deferred samples of `session` (nothing where
+// there is no sampler); called before a Session is destroyed.
+void ForgetDeferredSamples(const Session* session);
 
 }  // namespace webprof::bind
