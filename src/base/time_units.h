@@ -28,6 +28,14 @@ inline const char* ProfileTimeProblem(double us) {
   return nullptr;
 }
 
+// ProfileTimeProblem for a time in milliseconds (Gecko's). A finite time past
+// 1.8e305 ms is no infinity: clamped before it is scaled, it is "past 2^53 µs".
+inline const char* ProfileTimeProblemMs(double ms) {
+  if (!std::isfinite(ms)) return ProfileTimeProblem(ms);
+  return ProfileTimeProblem(std::fmin(std::fmax(ms, -1.0), kMaxProfileTimeUs) *
+                            1000);
+}
+
 // Milliseconds to whole microseconds (V8 and Perfetto sample times).
 // Sample times are finite and >= 0 (the session checks), so rounding half
 // up by truncation is exact and much cheaper than llround in hot loops.

@@ -147,8 +147,7 @@ Status ImportGeckoProfile(std::string_view json,
   *info = GeckoImportInfo();
   // NaN: not given (the window start); anything else obeys the rule.
   if (!std::isnan(options.time_origin_ms))
-    if (const char* problem =
-            ProfileTimeProblem(options.time_origin_ms * 1000)) {
+    if (const char* problem = ProfileTimeProblemMs(options.time_origin_ms)) {
       *error = std::string("timeOrigin ") + problem;
       return Status::kInvalidArgument;
     }

@@ -17,7 +17,7 @@ bool Reader::ReadMeta(double* start_ms, double* interval_ms) {
     bool ok = true;
     if (key == "startTime" && c_.Peek() == JsonCursor::Type::kNumber) {
       if (!c_.Number(start_ms)) return CursorFailed();
-      if (const char* problem = ProfileTimeProblem(*start_ms * 1000))
+      if (const char* problem = ProfileTimeProblemMs(*start_ms))
         return Fail(std::string("meta.startTime ") + problem);
     } else if (key == "interval" && interval_ms &&
                c_.Peek() == JsonCursor::Type::kNumber)

@@ -76,6 +76,17 @@ TEST(ProfileTimes, BadTimeOriginsAreRefusedAlikeByBothImporters) {
       EXPECT_EQ(samples, 0u);
     }
   }
+  // A finite Gecko time whose µs overflow a double is past 2^53 µs, not
+  // "not a finite number" (in the options and in the profile).
+  GeckoImport huge;
+  ImportGecko(GeckoProfile("0"), 1e306, &huge);
+  EXPECT_EQ(huge.error.rfind("timeOrigin is past 2^53 µs", 0), 0u)
+      << huge.error;
+  GeckoImport huge_start;
+  ImportGecko(GeckoProfile("1e306"), kNaN, &huge_start);
+  EXPECT_NE(huge_start.error.find("meta.startTime is past 2^53 µs"),
+            std::string::npos)
+      << huge_start.error;
   // Not given (NaN), 0 and 2^53 µs are times.
   for (double us : {kNaN, 0.0, kMaxProfileTimeUs}) {
     CpuImport cpu;
