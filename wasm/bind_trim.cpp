@@ -1,7 +1,8 @@
 // Binding of TrimTrace (src/export/trace_trim.h) for field collection
 // (js/field/collect.mjs): the trace of one Session trimmed into another,
-// empty one. Both Sessions belong to their JS TraceSession wrappers
-// (JsSession::handle); nothing here keeps a pointer after the call.
+// empty one. Both Sessions belong to JS (JsSession::handle, the tools
+// module's sessions a trace is copied into); nothing here keeps a pointer
+// after the call.
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
