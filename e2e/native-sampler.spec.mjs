@@ -16,6 +16,12 @@ test('{native: true} after the page loaded without the policy is refused, saying
   expect(err.message).toMatch(/before page\.goto\(\), or navigate inside profile\(\)/);
 });
 
+// The function with the most samples in and under it. Not the top self row:
+// Chromium's native trace shows the loop's performance.now() calls as a
+// `now` frame of their own, 35–50 % self beside hotInline's own time, and
+// which of the two leads swings with the machine's load.
+const hottest = (summary) => [...summary.top].sort((a, b) => b.total - a.total)[0].name;
+
 test('asked before the first page.goto(), native runs, also across a navigation inside profile()', async ({
   page,
 }) => {
@@ -30,12 +36,12 @@ test('asked before the first page.goto(), native runs, also across a navigation 
     },
   );
   expect(first.backend).toBe('native');
-  expect(first.summary.top[0].name).toBe('hotInline');
+  expect(hottest(first.summary)).toBe('hotInline');
   const ok = await profile(page, () => page.waitForTimeout(700), { native: true, sampleInterval: 10 });
   expect(ok.backend).toBe('native');
   expect(ok.sampleInterval).toBe(10);
   expect(ok.summaryText).toMatch(/sampler: Chromium native, every 10 ms/);
-  expect(ok.summary.top[0].name).toBe('hotInline');
+  expect(hottest(ok.summary)).toBe('hotInline');
   // Chromium sampled webprof's Wasm core (a data: URL) too: none of its
   // frames, nor V8's JS<->Wasm bridges, reach any file.
   for (const [name, buf] of Object.entries(ok.files)) {
