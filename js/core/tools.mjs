@@ -21,6 +21,8 @@
 import { WebprofError, core, ready, trapError, trapped } from './core.mjs';
 import { loadSibling, loadSiblingSync, wasmUrlOf } from './instance.mjs';
 import { toolsCore } from './wasm-page.mjs';
+// stop()'s wait is webprof's own, not the page's (which may wrap setTimeout).
+import { platformClearTimeout, platformSetTimeout } from './platform.mjs';
 
 let failed = null; // the build whose instance trapped (reloaded once asked again)
 let current = null; // the loaded tools module, for synchronous callers
@@ -62,9 +64,6 @@ export function loadExporters() {
 // stalls must not keep the trace from the page (the exporters then say
 // NotLoaded until the module arrives; loadExporters() waits for it).
 const STOP_WAIT_MS = 10000;
-// The platform's timer as webprof loaded (the page may wrap it later).
-const timer = globalThis.setTimeout;
-const untimer = globalThis.clearTimeout;
 
 /**
  * Resolves once the tools module loaded or failed to, or after STOP_WAIT_MS,
@@ -72,9 +71,9 @@ const untimer = globalThis.clearTimeout;
  */
 export function exportersSettled() {
   return new Promise((resolve) => {
-    const t = timer.call(globalThis, resolve, STOP_WAIT_MS);
+    const t = platformSetTimeout(resolve, STOP_WAIT_MS);
     const done = () => {
-      untimer.call(globalThis, t);
+      platformClearTimeout(t);
       resolve();
     };
     loadExporters().then(done, done);

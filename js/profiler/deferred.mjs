@@ -20,13 +20,10 @@ import { toolsWasmUrl } from '../core/tools.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { stackText, withOwnFormat } from './stack_capture.mjs';
 import { pickClock } from '../core/clock.mjs';
+// Resolving must not be a probe site: the timers as webprof loaded them.
+import { platformRequestIdleCallback, platformSetTimeout } from '../core/platform.mjs';
 
-const g = globalThis;
-// Captured at load, before js/profiler/probe-sites.mjs wraps timers: resolving must
-// not be a probe site.
-const idle = g.requestIdleCallback;
-const timer = g.setTimeout;
-const now = pickClock(g);
+const now = pickClock(globalThis);
 
 // Captures whose sample the core has taken and whose text it waits for,
 // oldest first (the core expects the texts in this order). A pending capture
@@ -105,8 +102,8 @@ function resolveOne(text) {
 // where there is none (workers, Node).
 function scheduleResolve() {
   resolveScheduled = true;
-  if (idle) idle.call(g, __webprof$idle, { timeout: 1000 });
-  else timer.call(g, __webprof$idle, 16);
+  if (platformRequestIdleCallback) platformRequestIdleCallback(__webprof$idle, { timeout: 1000 });
+  else platformSetTimeout(__webprof$idle, 16);
 }
 function __webprof$idle(deadline) {
   resolveScheduled = false;

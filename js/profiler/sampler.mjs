@@ -46,6 +46,9 @@ import { captureFrames, stackText, withOwnFormat } from './stack_capture.mjs';
 import { defer, dropPending } from './deferred.mjs';
 import { setSampleSite } from '../probes/probes.mjs';
 import { Stride } from './stride.mjs';
+// The sampler's own timer and listener must not be probe sites: the
+// platform's as webprof loaded them.
+import { platformAddEventListener, platformSetTimeout } from '../core/platform.mjs';
 // Last: its clock and own-URL rule are read at load, as when they lived here.
 import { fault, materialize, now, sessions } from './session.mjs';
 
@@ -61,14 +64,6 @@ export {
 
 /** The smallest interval the polyfill samples at (ms). */
 export const MIN_INTERVAL = 1;
-
-const g = globalThis;
-// Captured at load, before probe-sites.mjs wraps them: the sampler's own
-// timer and listener must not be probe sites.
-const orig = {
-  setTimeout: g.setTimeout,
-  addEventListener: g.EventTarget && g.EventTarget.prototype.addEventListener,
-};
 
 let dueAt = Infinity;
 let minInterval = Infinity;
@@ -315,7 +310,7 @@ function schedule(atLeast = 0) {
   timerPending = true;
   const delay = Math.max(atLeast, Math.min(dueAt, now() + 1000) - now());
   timedWait = delay >= 1;
-  orig.setTimeout.call(g, __webprof$timer, delay);
+  platformSetTimeout(__webprof$timer, delay);
 }
 function __webprof$timer() {
   // Browsers clamp timers nested 5 deep to 4 ms; re-entering through a
@@ -354,10 +349,8 @@ let watching = false;
 function watchVisibility() {
   if (watching) return;
   watching = true;
-  if (typeof document !== 'undefined' && orig.addEventListener) {
-    orig.addEventListener.call(document, 'visibilitychange', onVisibility);
+  if (typeof document !== 'undefined' && platformAddEventListener(document, 'visibilitychange', onVisibility))
     hidden = document.visibilityState === 'hidden';
-  }
 }
 function onVisibility() {
   hidden = document.visibilityState === 'hidden';

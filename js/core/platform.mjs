@@ -1,0 +1,44 @@
+// The platform as webprof loaded it: the timer, idle-callback and listener
+// methods webprof's own scheduling calls, taken once, when webprof loads.
+//
+// A polyfill session wraps the page's setTimeout and addEventListener with
+// probe sites (js/profiler/probe-sites.mjs), and the page may wrap them too
+// (zone.js): webprof's own timers (the sampler's tick, resolving deferred
+// stacks, the tools module's wait at stop()) must be neither a probe site nor
+// run in the page's zone. Each is called with the global as its receiver, as
+// the platform requires. What a stack capture or the sampling clock take at
+// load stays with them (js/profiler/stack_capture.mjs, js/core/clock.mjs):
+// those are not calls to schedule work.
+
+const g = globalThis;
+const setTimeoutAtLoad = g.setTimeout;
+const clearTimeoutAtLoad = g.clearTimeout;
+const requestIdleAtLoad = typeof g.requestIdleCallback === 'function' ? g.requestIdleCallback : null;
+const addListenerAtLoad = g.EventTarget ? g.EventTarget.prototype.addEventListener : null;
+
+/** The platform's setTimeout(fn, ms) as webprof loaded it; returns its id. */
+export function platformSetTimeout(fn, ms) {
+  return setTimeoutAtLoad.call(g, fn, ms);
+}
+
+/** The platform's clearTimeout(id) as webprof loaded it. */
+export function platformClearTimeout(id) {
+  clearTimeoutAtLoad.call(g, id);
+}
+
+/**
+ * The platform's requestIdleCallback(fn, options) as webprof loaded it; null
+ * where the platform has none (workers, Node).
+ */
+export const platformRequestIdleCallback =
+  requestIdleAtLoad && ((fn, options) => requestIdleAtLoad.call(g, fn, options));
+
+/**
+ * Adds `fn` as a `type` listener on `target` with EventTarget's
+ * addEventListener as webprof loaded it; false where there is no EventTarget.
+ */
+export function platformAddEventListener(target, type, fn) {
+  if (!addListenerAtLoad) return false;
+  addListenerAtLoad.call(target, type, fn);
+  return true;
+}
