@@ -11,15 +11,11 @@
 // tests/bench/check_cost_bench.mjs with that variant first (it writes the
 // bundles); WEBPROF_BENCH_RUNTIME as there.
 //   node tests/bench/check-cost/deopt_probe.mjs [lib = acorn] [variant = dense] [sessions = 3] [ms = 1000] [--ticker]
-import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../../e2e/server.mjs';
-import { chromiumLaunchOptions, SHARED_MEMORY_ARG } from '../../../js/node/chromium.mjs';
+import { SHARED_MEMORY_ARG } from '../../../js/node/chromium.mjs';
 import { RUNTIME } from '../accuracy/bundle.mjs';
+import { launchWithDeoptTrace } from './deopt_trace.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const args = process.argv.slice(2);
 const positional = args.filter((a) => !a.startsWith('--'));
 const lib = positional[0] || 'acorn';
@@ -30,27 +26,12 @@ const ticker = args.includes('--ticker');
 
 const server = await startStaticServer({ port: 0 });
 const port = server.address().port;
-const options = chromiumLaunchOptions({
-  extraArgs: ['--js-flags=--trace-deopt', ...(ticker ? [SHARED_MEMORY_ARG] : [])],
-});
-// V8 writes its traces to the renderer's stdout, block-buffered into a pipe:
-// without line buffering (stdbuf) they arrive in 4 KB chunks, late (counts
-// per step come out wrong), and the last chunk is lost at exit.
-const wrapper = join(root, 'build/bench/chromium-line-buffered.sh');
-writeFileSync(wrapper, `#!/bin/sh\nexec stdbuf -oL -eL ${options.executablePath} "$@"\n`, { mode: 0o755 });
-const bs = await chromium.launchServer({ ...options, executablePath: wrapper });
-let lines = [];
-for (const s of [bs.process().stdout, bs.process().stderr])
-  s.on('data', (d) =>
-    lines.push(
-      ...String(d)
-        .split('\n')
-        .filter((l) => /^\[(bailout|marking dependent code)/.test(l)),
-    ),
-  );
+const { browser, lines, close } = await launchWithDeoptTrace(
+  /^\[(bailout|marking dependent code)/,
+  ticker ? [SHARED_MEMORY_ARG] : [],
+);
 const fnOf = (l) => (/<JSFunction (\S*)/.exec(l) || [, '?'])[1];
 try {
-  const browser = await chromium.connect(bs.wsEndpoint());
   const page = await browser.newPage();
   await page.goto(
     `http://127.0.0.1:${port}/tests/bench/check-cost/page.html?lib=${lib}&v=plain,${v}&runtime=${RUNTIME}`,
@@ -66,7 +47,7 @@ try {
       `${what}: ${lines.length} deoptimization lines, ${cell} code objects marked: property cell changed, ` +
         `${calls.length} for call${calls.length ? ` (${calls.join(' ')})` : ''}`,
     );
-    lines = [];
+    lines.length = 0;
     return calls.length;
   };
   await step('warm-up (3 s per bundle)');
@@ -85,8 +66,7 @@ try {
   console.log(
     `${lib} ${v}${ticker ? ', ticker' : ''}: ${total} deoptimizations for call in ${sessions} sessions`,
   );
-  await browser.close();
 } finally {
-  await bs.close();
+  await close();
   server.close();
 }

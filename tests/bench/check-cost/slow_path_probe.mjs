@@ -9,13 +9,8 @@
 // method call, and `delete` on a Proxy whose deleteProperty trap runs (no
 // feedback slot: DeletePropertyStrict has none).
 //   node tests/bench/check-cost/slow_path_probe.mjs
-import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../../js/node/chromium.mjs';
+import { launchWithDeoptTrace } from './deopt_trace.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FORMS = {
   global: 'G()',
   const: 'C()',
@@ -46,28 +41,13 @@ window.go = () => {
   for (let j = 0; j < 5; j++) a += site(j, 2);
   return { a, hits, at: stack.split('\\n').find((l) => /at site/.test(l)) };
 };`;
-// V8's traces go to the renderer's stdout: line-buffered, or they arrive late.
-const options = chromiumLaunchOptions({ extraArgs: ['--js-flags=--trace-deopt'] });
-const wrapper = join(root, 'build/bench/chromium-line-buffered.sh');
-writeFileSync(wrapper, `#!/bin/sh\nexec stdbuf -oL -eL ${options.executablePath} "$@"\n`, { mode: 0o755 });
 for (const [name, slow] of Object.entries(FORMS)) {
-  const bs = await chromium.launchServer({ ...options, executablePath: wrapper });
-  const lines = [];
-  for (const s of [bs.process().stdout, bs.process().stderr])
-    s.on('data', (d) =>
-      lines.push(
-        ...String(d)
-          .split('\n')
-          .filter((l) => /^\[bailout.*JSFunction site /.test(l)),
-      ),
-    );
-  const browser = await chromium.connect(bs.wsEndpoint());
+  const { browser, lines, close } = await launchWithDeoptTrace(/^\[bailout.*JSFunction site /);
   const page = await browser.newPage();
   await page.addScriptTag({ content: source(slow) });
   const r = await page.evaluate(() => window.go());
   await new Promise((resolve) => setTimeout(resolve, 500));
-  await browser.close();
-  await bs.close();
+  await close();
   const deopts = lines.map((l) => l.replace(/.*reason: ([^)]*)\).*<Code (\w+)>.*/, '$1 ($2)'));
   console.log(
     `${name.padEnd(12)} ${slow.padEnd(11)} deoptimized: ${deopts.join(', ') || 'never'}; slow path ran ${r.hits}×, reported at ${r.at.trim()}`,
