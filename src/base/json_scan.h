@@ -112,6 +112,25 @@ inline unsigned StringRun8(const char* p) {
   return stop ? FirstByte(stop) : 8;
 }
 
+// The number spelled by the first n (1..8) bytes of x, a word whose bytes
+// are digit values (the text's bytes less '0'; bytes past n are ignored).
+inline uint64_t DigitsValue(uint64_t x, unsigned n) {
+  // Digits to the top bytes (leading zero bytes in front), the rest
+  // shifted out, then the multiply steps of a 4- or 8-digit conversion
+  // (pairs, quads, the whole). Ids and deltas are mostly up to 4 digits.
+  if (n <= 4) {
+    uint32_t v = static_cast<uint32_t>(x) << (8 * (4 - n));
+    v = v * 10 + (v >> 8);
+    return (v & 0xFF) * 100 + ((v >> 16) & 0xFF);
+  }
+  uint64_t v = x << (8 * (8 - n));
+  v = v * 10 + (v >> 8);
+  return (((v & 0x000000FF000000FFu) * (100 + (uint64_t{1000000} << 32))) +
+          (((v >> 16) & 0x000000FF000000FFu) *
+           (1 + (uint64_t{10000} << 32)))) >>
+         32;
+}
+
 // The run of ASCII digits at p (at most 8): its length, and in *value the
 // number it spells (0 when the length is 0).
 inline unsigned Digits8(const char* p, uint64_t* value) {
@@ -122,25 +141,7 @@ inline unsigned Digits8(const char* p, uint64_t* value) {
   // reaches the bytes after it.
   const uint64_t bad = (x | (w + kOnes * 0x46)) & kHighs;
   const unsigned n = bad ? FirstByte(bad) : 8;
-  if (n == 0) {
-    *value = 0;
-    return 0;
-  }
-  // Digits to the top bytes (leading zero bytes in front), the rest
-  // shifted out, then the multiply steps of a 4- or 8-digit conversion
-  // (pairs, quads, the whole). Ids and deltas are mostly up to 4 digits.
-  if (n <= 4) {
-    uint32_t v = static_cast<uint32_t>(x) << (8 * (4 - n));
-    v = v * 10 + (v >> 8);
-    *value = (v & 0xFF) * 100 + ((v >> 16) & 0xFF);
-    return n;
-  }
-  uint64_t v = x << (8 * (8 - n));
-  v = v * 10 + (v >> 8);
-  v = (((v & 0x000000FF000000FFu) * (100 + (uint64_t{1000000} << 32))) +
-       (((v >> 16) & 0x000000FF000000FFu) * (1 + (uint64_t{10000} << 32)))) >>
-      32;
-  *value = v;
+  *value = n == 0 ? 0 : DigitsValue(x, n);
   return n;
 }
 

@@ -84,6 +84,40 @@ TEST(JsonCursor, IntArraysFastAndSlow) {
   EXPECT_TRUE(e.ok() && e.AtEnd());
 }
 
+// Long arrays go through the word-at-a-time loop (away from the text's
+// end), across its 128-element blocks, and leave it for every other form
+// of an element mid-array; the values and errors are the general path's.
+TEST(JsonCursor, LongIntArraysLeaveTheWordLoopForAnyOtherForm) {
+  std::string text = "[";
+  std::vector<int64_t> want;
+  for (int i = 0; i < 700; ++i) {
+    int64_t v = (int64_t{i} * 7919) % 10000000;  // 1 to 7 digits
+    std::string item = std::to_string(v);
+    if (i % 97 == 5) v = -v, item = std::to_string(v);
+    if (i % 131 == 7) v = 12345678901234, item = "12345678901234";
+    if (i % 151 == 9) item = " " + item + " ";
+    if (i % 173 == 11) v = 0, item = "0";
+    if (i % 199 == 13) v = 4000, item = "4e3";
+    want.push_back(v);
+    text += (i ? "," : "") + item;
+  }
+  text += "]" + std::string(80, ' ');
+  JsonCursor c(text);
+  std::vector<int64_t> got{-1};
+  ASSERT_TRUE(c.IntArray(&got)) << c.error();
+  want.insert(want.begin(), -1);
+  EXPECT_EQ(got, want);
+  EXPECT_TRUE(c.AtEnd());
+  for (const char* bad : {"012", "1.5", "1,,2", "1]", "1 2", "1x"}) {
+    std::string t = "[";
+    for (int i = 0; i < 100; ++i) t += "12,";
+    t += std::string(bad) + "]" + std::string(80, ' ');
+    JsonCursor b(t);
+    std::vector<int64_t> out;
+    EXPECT_FALSE(b.IntArray(&out) && b.AtEnd()) << bad;
+  }
+}
+
 TEST(JsonCursor, ZeroCopyKeysAndEscapedOnes) {
   JsonCursor c(R"({"plain":1,"esc\u0061ped":2})");
   std::string_view key;
