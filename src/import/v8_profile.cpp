@@ -233,43 +233,58 @@ bool V8NodeTree::Validate(std::string* error) {
   const uint32_t n = static_cast<uint32_t>(nodes_.size());
   index_.clear();
   dense_.clear();
-  index_.reserve(n);
+  // V8 numbers nodes 1..n: a table by id, when every id is small, instead
+  // of a hash map (a node each: an allocation per node, per input) — for
+  // the checks below and for every sample's lookup (Find).
+  int64_t max_id = -1;
+  bool small = n > 0;
+  for (const Node& node : nodes_) {
+    if (node.id < 0 || node.id > int64_t{4} * n + 1024) small = false;
+    max_id = std::max(max_id, node.id);
+  }
+  if (small)
+    dense_.assign(static_cast<size_t>(max_id) + 1, 0);
+  else
+    index_.reserve(n);
   for (uint32_t i = 0; i < n; ++i) {
-    if (!index_.emplace(nodes_[i].id, i).second) {
+    const bool fresh = small ? dense_[static_cast<size_t>(nodes_[i].id)] == 0
+                             : index_.emplace(nodes_[i].id, i).second;
+    if (!fresh) {
       *error = NodeText(nodes_[i].id) + " appears twice";
       return false;
     }
+    if (small) dense_[static_cast<size_t>(nodes_[i].id)] = i + 1;
   }
   bool any_children = false;
   for (uint32_t i = 0; i < n; ++i) {
     Node& node = nodes_[i];
     node.parent = kNone;
     if (node.parent_id == kNoParent) continue;
-    auto it = index_.find(node.parent_id);
-    if (it == index_.end()) {
+    uint32_t parent;
+    if (!Find(node.parent_id, &parent)) {
       *error = NodeText(node.id) + "'s parent " +
                std::to_string(node.parent_id) + " is not a node";
       return false;
     }
-    if (it->second >= i) {
+    if (parent >= i) {
       *error = NodeText(node.id) + "'s parent " +
                std::to_string(node.parent_id) +
                " is not an earlier node (a cycle or a forward reference)";
       return false;
     }
-    node.parent = it->second;
+    node.parent = parent;
   }
   for (uint32_t i = 0; i < n; ++i) {
     const Node& node = nodes_[i];
     for (uint32_t k = node.children_begin; k < node.children_end; ++k) {
       any_children = true;
-      auto it = index_.find(children_[k]);
-      if (it == index_.end()) {
+      uint32_t at;
+      if (!Find(children_[k], &at)) {
         *error = NodeText(node.id) + " lists child " +
                  std::to_string(children_[k]) + ", which is not a node";
         return false;
       }
-      Node& child = nodes_[it->second];
+      Node& child = nodes_[at];
       if (child.parent != kNone && child.parent != i) {
         *error = NodeText(child.id) + " has two parents (" +
                  std::to_string(nodes_[child.parent].id) + " and " +
@@ -308,18 +323,6 @@ bool V8NodeTree::Validate(std::string* error) {
                " is on a cycle of parents (no root reaches it)";
       return false;
     }
-  }
-  // V8 numbers nodes 1..n: a table by id beats hashing every sample.
-  int64_t max_id = -1;
-  bool small = true;
-  for (const Node& node : nodes_) {
-    if (node.id < 0 || node.id > int64_t{4} * n + 1024) small = false;
-    max_id = std::max(max_id, node.id);
-  }
-  if (small && n > 0) {
-    dense_.assign(static_cast<size_t>(max_id) + 1, 0);
-    for (uint32_t i = 0; i < n; ++i)
-      dense_[static_cast<size_t>(nodes_[i].id)] = i + 1;
   }
   return true;
 }

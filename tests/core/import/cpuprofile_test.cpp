@@ -199,6 +199,44 @@ TEST(CpuProfile, RefusesBadTreesWithTheReason) {
   ExpectRefused(WithNodes(R"J({"id":1})J"), "no callFrame");
 }
 
+// Small ids (V8's 1..n) are checked through a table by id, others through
+// a hash map: both give every refusal above, and references outside the
+// table's range are no node.
+TEST(CpuProfile, RefusesBadTreesWithLargeIdsAndOutOfRangeReferences) {
+  using std::string;
+  const string big = "100000000000";  // past the table: the hash map
+  auto id = [&](const char* n) { return big + n; };
+  ExpectRefused(WithNodes("{\"id\":" + id("1") + ",\"children\":[" + id("2") +
+                              "]," + kF + "},{\"id\":" + id("2") +
+                              ",\"children\":[" + id("1") + "]," + kF + "}",
+                          "\"samples\":[" + id("1") + "],\"timeDeltas\":[1]"),
+                "cycle");
+  ExpectRefused(WithNodes("{\"id\":" + id("1") + ",\"parent\":" + id("2") +
+                          "," + kF + "},{\"id\":" + id("2") + "," + kF + "}"),
+                "not an earlier node");
+  ExpectRefused(WithNodes("{\"id\":" + id("1") + ",\"parent\":" + id("5") +
+                          "," + kF + "}"),
+                "parent " + id("5") + " is not a node");
+  ExpectRefused(WithNodes("{\"id\":" + id("1") + "," + kF +
+                          "},{\"id\":" + id("1") + "," + kF + "}"),
+                "node " + id("1") + " appears twice");
+  ExpectRefused(WithNodes("{\"id\":" + id("1") + "," + kF + "}",
+                          R"J("samples":[1],"timeDeltas":[1])J"),
+                "names node 1");
+  // Small ids, references out of the table's range (negative, past it).
+  ExpectRefused(WithNodes(string(R"J({"id":1,"parent":-3,)J") + kF + "}"),
+                "parent -3 is not a node");
+  ExpectRefused(
+      WithNodes(string(R"J({"id":1,"children":[99999999],)J") + kF + "}"),
+      "child 99999999, which is not a node");
+  ExpectRefused(WithNodes(string(R"J({"id":1,)J") + kF + "}",
+                          R"J("samples":[-1],"timeDeltas":[1])J"),
+                "names node -1");
+  ExpectRefused(WithNodes(string(R"J({"id":2,)J") + kF + R"J(},{"id":0,)J" +
+                          kF + R"J(},{"id":2,)J" + kF + "}"),
+                "node 2 appears twice");
+}
+
 TEST(CpuProfile, RefusesBadSamplesWithTheReason) {
   std::string node = std::string(R"J({"id":1,)J") + kF + "}";
   ExpectRefused(WithNodes(node, R"J("samples":[2],"timeDeltas":[1])J"),
