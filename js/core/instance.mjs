@@ -14,6 +14,7 @@
 // API; the probes stay on the first (one probes state), and exporters read
 // their windows from JS (probesShareCore()).
 import { pageHost } from './page.mjs';
+import { isNode, readBytes, readBytesSync } from './wasm-bytes.mjs';
 import {
   createProbesCore,
   WASM_FILE as PROBES_FILE,
@@ -137,14 +138,9 @@ async function load(inst) {
   if (!siblingUrl && globalThis.webprofToolsWasmUrl) siblingUrl = String(globalThis.webprofToolsWasmUrl);
   const url = wasmUrl(inst.build);
   inst.url = url;
-  const isNode = typeof process === 'object' && process.versions && typeof process.versions.node === 'string';
-  if (isNode && url.startsWith('file:')) {
-    const fsName = 'node:fs/promises';
-    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName);
-    options.wasmBinary = await fs.readFile(new URL(url));
-  } else {
-    options.locateFile = () => url;
-  }
+  const bytes = await readBytes(url);
+  if (bytes) options.wasmBinary = bytes;
+  else options.locateFile = () => url;
   // A module holding no state of the page's (the tools) fails alone: its
   // caller sees the trap (js/core/tools.mjs).
   options.onAbort = inst.build.sibling
@@ -176,10 +172,7 @@ function plain(what) {
 function failure(e, inst) {
   let hint = '';
   const where = inst.url || inst.build.file;
-  if (
-    where.startsWith('file:') &&
-    !(typeof process === 'object' && process.versions && process.versions.node)
-  ) {
+  if (where.startsWith('file:') && !isNode()) {
     hint =
       ' (pages opened from file:// cannot fetch it: serve the page over http, e.g. `python3 -m http.server`)';
   } else if (/Content.Security.Policy|unsafe-eval/i.test(String(e && e.message ? e.message : e))) {
@@ -256,9 +249,9 @@ export function loadSibling(build) {
 
 /**
  * loadSibling() for a caller that cannot wait (js/core/tools.mjs toolsSync):
- * the module read and compiled now, blocking (a synchronous XMLHttpRequest,
- * a data: URL decoded, in Node the file read), after the page's core. Throws why it could not
- * (no XMLHttpRequest, an HTTP error, a refused compile). Not cached here.
+ * the module read (js/core/wasm-bytes.mjs readBytesSync) and compiled now,
+ * blocking, after the page's core. Throws why it could not (no
+ * XMLHttpRequest, an HTTP error, a refused compile). Not cached here.
  */
 export function loadSiblingSync(build) {
   const full = fullInstance();
@@ -267,29 +260,6 @@ export function loadSiblingSync(build) {
   const m = build.createSync(readBytesSync(wasmUrl(build)), { onAbort: () => {} });
   m._wp_scratch(16); // see load(): references after one call
   return m;
-}
-
-function readBytesSync(url) {
-  const base64 = /^data:[^,]*;base64,/.exec(url);
-  if (/^file:/.test(url) && typeof process === 'object' && process.getBuiltinModule)
-    return process.getBuiltinModule('fs').readFileSync(new URL(url)); // Node
-  let text;
-  if (base64) {
-    text = atob(url.slice(base64[0].length));
-  } else {
-    if (typeof XMLHttpRequest !== 'function') throw new Error('no XMLHttpRequest here');
-    const xhr = new XMLHttpRequest();
-    xhr.open('GET', url, false);
-    // A document's synchronous request may not ask for an ArrayBuffer:
-    // bytes come as the low byte of each character.
-    xhr.overrideMimeType('text/plain; charset=x-user-defined');
-    xhr.send();
-    if (xhr.status !== 200) throw new Error(`HTTP ${xhr.status}`);
-    text = xhr.responseText;
-  }
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-  return bytes;
 }
 
 /** Whether the probes record into the instance the full API uses (exporters may read the recorder). */

@@ -6,9 +6,12 @@
 // is: a native trace's frames in it are dropped like the core's. Each case runs
 // in a fresh Node process (one core and one tools module each) over the browser
 // build, dist/webprof.mjs.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runWithFreshWebprof } from '../support/fresh-webprof.mjs';
 
 const run = (body) =>
@@ -156,3 +159,51 @@ process.exit(0);`,
   assert.equal(r.out.code, 'NotLoaded');
   assert.match(r.out.message, /await webprof\.loadExporters\(\)/);
 });
+
+// RuntimeProfiler's results() cannot wait: when the tools module (its source
+// scanner) has not arrived, it is read and compiled at once
+// (js/core/wasm-bytes.mjs readBytesSync) — in Node from its file: URL, and
+// from a data: URL as the Playwright agent ships it. The definition line of a
+// function is there only if the module was.
+const workDir = mkdtempSync(join(tmpdir(), 'webprof-sync-tools-'));
+const workFile = join(workDir, 'work.mjs');
+writeFileSync(
+  workFile,
+  `// Samples inside work() until the runtime holds n more.
+export function work(w, n) {
+  const target = w.RuntimeProfiler.stats().samples + n;
+  while (w.RuntimeProfiler.stats().samples < target) w.probe();
+}
+`,
+);
+after(() => rmSync(workDir, { recursive: true, force: true }));
+
+for (const [how, setup] of [
+  ['its file: URL beside the core', ''],
+  [
+    'a data: URL',
+    `import { readFileSync } from 'node:fs';
+globalThis.webprofToolsWasmUrl = 'data:application/wasm;base64,' + readFileSync(${JSON.stringify(toolsWasm)}).toString('base64');`,
+  ],
+]) {
+  test(`results() before the tools module arrived reads it at once, from ${how}`, () => {
+    const r = runWithFreshWebprof(`${setup}
+await w.ready;
+const { work } = await import(${JSON.stringify(pathToFileURL(workFile).href)});
+// start(), the work, stop() and results() in one task: start()'s fetch of
+// the tools module cannot have been taken in yet.
+const p = new w.RuntimeProfiler();
+p.start(undefined, 10);
+work(w, 3);
+p.stop();
+const stack = [p.results()];
+let found = null;
+while (stack.length) {
+  const n = stack.pop();
+  if (n.function && n.function.name === 'work') found = n.function;
+  stack.push(...n.children);
+}
+console.log(JSON.stringify({ work: found }));`);
+    assert.deepEqual(r.work, { file: pathToFileURL(workFile).href, line: 2, name: 'work' });
+  });
+}
