@@ -51,6 +51,15 @@ SourceScan Scanned(const std::string& text, bool html) {
   return scan;
 }
 
+// `in` crossed as records: encoded, then decoded into a fresh scan.
+SourceScan RoundTripped(const SourceScan& in) {
+  std::vector<uint32_t> words;
+  EncodeScan(in, &words);
+  SourceScan out;
+  EXPECT_EQ(DecodeScan(words.data(), words.size(), &out), Status::kOk);
+  return out;
+}
+
 TEST(ScanRecordsTest, AScriptRoundTripsWithNamesNestingAndEntryChecks) {
   const std::string text =
       "function outer(a) {\n"
@@ -60,10 +69,7 @@ TEST(ScanRecordsTest, AScriptRoundTripsWithNamesNestingAndEntryChecks) {
       "}\n"
       "outer(1);\n";
   SourceScan in = Scanned(text, false);
-  std::vector<uint32_t> words;
-  EncodeScan(in, &words);
-  SourceScan out;
-  ASSERT_EQ(DecodeScan(words.data(), words.size(), &out), Status::kOk);
+  SourceScan out = RoundTripped(in);
   ASSERT_EQ(out.functions().size(), in.functions().size());
   for (size_t i = 0; i < in.functions().size(); ++i) {
     const FunctionDefinition& a = in.functions()[i];
@@ -83,10 +89,7 @@ TEST(ScanRecordsTest, AnHtmlDocumentKeepsItsScriptsAndSkippedCount) {
       "<script>function (</script>\n"
       "<script>\n  var b = () => 1;</script>";
   SourceScan in = Scanned(doc, true);
-  std::vector<uint32_t> words;
-  EncodeScan(in, &words);
-  SourceScan out;
-  ASSERT_EQ(DecodeScan(words.data(), words.size(), &out), Status::kOk);
+  SourceScan out = RoundTripped(in);
   EXPECT_EQ(out.scripts().size(), 2u);
   EXPECT_EQ(out.scripts_scanned(), 2u);
   EXPECT_EQ(out.scripts_skipped(), 1u);
