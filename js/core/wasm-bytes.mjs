@@ -17,9 +17,10 @@ function byteSource(url) {
 }
 
 /**
- * The bytes at `url` for an asynchronous load, or null where Emscripten's
- * loader takes the URL itself: it decodes a data: URL, and compiles a fetch
- * as it streams in.
+ * The bytes at `url` for an asynchronous load, or null where the build's
+ * loader takes the URL itself (js/core/wasm-bare.mjs, or Emscripten's for
+ * the Node-side core): its fetch reads a data: URL too, and compiles a
+ * response as it streams in.
  */
 export async function readBytes(url) {
   let bytes = null;
