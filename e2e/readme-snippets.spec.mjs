@@ -62,7 +62,7 @@ test('snippet 1: the drop-in <script> with data-dense, as the README says to ser
   expect(code).toContain('data-dense');
   const site = dir('dropin');
   mkdirSync(join(site, 'dist'));
-  for (const f of ['webprof.js', 'webprof-core.wasm', 'webprof-tools.wasm'])
+  for (const f of ['webprof.js', 'webprof-core.wasm', 'webprof-tools.wasm', 'webprof-tools.js'])
     cpSync(join(root, 'dist', f), join(site, 'dist', f));
   cpSync(join(root, 'dist/webprof-sw.js'), join(site, 'webprof-sw.js')); // "copy … to the site's root"
   writeFileSync(join(site, 'app.js'), USER_CODE);

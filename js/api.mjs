@@ -41,7 +41,7 @@ export {
   PERFETTO_ORIGIN,
 } from './export/perfetto.mjs';
 export { Profiler, importTrace } from './profiler/profiler.mjs';
-export { symbolicate, openSourceMap } from './symbolicate/symbolicate.mjs';
+export { symbolicate, openSourceMap } from './core/tools-calls.mjs';
 export { probe, keepBuiltinFrames } from './profiler/sampler.mjs';
 export { wrap, instrument } from './profiler/probe-sites.mjs';
 export { isMutedScriptUrl } from './profiler/muted.mjs';
@@ -51,7 +51,6 @@ export { startWorker, WorkerRuntime } from './runtime-profiler/worker-runtime.mj
 export { resolveFrameDefinitions, clearSourceCache } from './profiler/fidelity.mjs';
 export { __wp$f, __wp$p, __wp$s, denseMode } from './profiler/dense.mjs';
 export { summarize, formatSummary } from './export/summary.mjs';
-export { transformForSampling } from './transform/index.mjs';
-export { transformHtmlForSampling } from './transform/html.mjs';
+export { transformForSampling, transformHtmlForSampling } from './core/tools-calls.mjs';
 export { denseReady } from './service-worker/dropin.mjs';
 export { collectProfiles } from './field/collect.mjs';

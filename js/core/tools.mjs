@@ -18,9 +18,17 @@
 // that blocks instead is RuntimeProfiler's results(), which already reads
 // the sources it lacks synchronously: its start() begins loading the module,
 // and toolsSync() reads it at once if it has not arrived yet.
+//
+// The tools module has a JS half too (js/tools-js.mjs: the exporters' data
+// path, source maps, the transform, opening Perfetto), loaded beside the
+// Wasm by the uses that need it (loadExporters(), a Profiler's stop(), the
+// calls of js/core/tools-calls.mjs); toolsJsNow() hands it out synchronously.
+// A use that needs only the Wasm (the scanner's definition lines) loads only
+// that. Where the tools are the core (Node) it is linked in
+// (js/core/wasm-node.mjs).
 import { WebprofError, core, ready, trapError, trapped } from './core.mjs';
 import { loadSibling, loadSiblingSync, wasmUrlOf } from './instance.mjs';
-import { toolsCore } from './wasm-page.mjs';
+import { loadToolsJs, toolsCore, toolsJsLinked } from './wasm-page.mjs';
 // stop()'s wait is webprof's own, not the page's (which may wrap setTimeout).
 import { platformClearTimeout, platformSetTimeout } from './platform.mjs';
 
@@ -28,6 +36,43 @@ let failed = null; // the build whose instance trapped (reloaded once asked agai
 let current = null; // the loaded tools module, for synchronous callers
 let lastError = null; // why the last load failed
 let blockingFailed = null; // the build a blocking load failed for (not tried again)
+
+let js = null; // the tools module's JS, once loaded
+let jsLoading = null;
+
+/** Resolves with the tools module's JS (js/tools-js.mjs); a failed load is tried again by the next call. */
+export function toolsJs() {
+  if (js === null && loadToolsJs === null) js = toolsJsLinked();
+  if (js !== null) return Promise.resolve(js);
+  if (jsLoading === null) {
+    jsLoading = loadToolsJs().then(
+      (m) => (js = m),
+      (e) => {
+        jsLoading = null;
+        lastError = e;
+        throw e;
+      },
+    );
+  }
+  return jsLoading;
+}
+
+/** The tools module's JS if it is loaded, else null (never loads, never throws). */
+export function toolsJsLoaded() {
+  if (js === null && loadToolsJs === null) js = toolsJsLinked();
+  return js;
+}
+
+/**
+ * The tools module's JS for synchronous callers (the exporters), with the
+ * Wasm it drives: throws as toolsNow() does when either is not loaded.
+ */
+export function toolsJsNow(what = 'exporting') {
+  toolsNow(what);
+  const m = toolsJsLoaded();
+  if (m !== null) return m;
+  throw notLoaded(what);
+}
 
 /** Resolves with the tools module (rejects with why it could not load). */
 export function tools() {
@@ -57,7 +102,12 @@ export function tools() {
  * not load.
  */
 export function loadExporters() {
-  return tools().then(() => undefined);
+  return toolsAndJs().then(() => undefined);
+}
+
+/** Resolves with the tools module's JS once it and the module's Wasm are loaded. */
+export function toolsAndJs() {
+  return Promise.all([tools(), toolsJs()]).then(([, m]) => m);
 }
 
 // How long a Profiler's stop() waits for the tools module: a fetch that
@@ -91,8 +141,12 @@ export function toolsNow(what = 'exporting') {
   const poisoned = trapError();
   if (poisoned) throw poisoned;
   if (current !== null) return current;
-  if (lastError) throw lastError;
-  throw new WebprofError(
+  throw notLoaded(what);
+}
+
+function notLoaded(what) {
+  if (lastError) return lastError;
+  return new WebprofError(
     `webprof: ${what} needs the tools module (webprof-tools.wasm), which is not loaded yet: ` +
       "await webprof.loadExporters() first (a Profiler's stop() does this before it resolves)",
     'NotLoaded',

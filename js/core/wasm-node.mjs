@@ -4,6 +4,7 @@
 // disk beside the tool's bundle in dist/.
 import createWebprofCore from '../../build/wasm/wasm/webprof-core-node.mjs';
 import { installBindings } from './bindings.mjs';
+import * as toolsJs from '../tools-js.mjs';
 
 export const pageCore = {
   file: 'webprof-core-node.wasm',
@@ -13,3 +14,7 @@ export const pageCore = {
 
 // The tools' bindings are linked into this core (js/core/tools.mjs).
 export const toolsCore = null;
+// And so is the tools module's JS (a function: the two modules import each
+// other, so the namespace is read once both ran).
+export const loadToolsJs = null;
+export const toolsJsLinked = () => toolsJs;

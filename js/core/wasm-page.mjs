@@ -7,6 +7,7 @@
 // The probes alone load their own core (js/core/wasm-probes.mjs).
 import { createBareCore, createBareCoreSync } from './wasm-bare.mjs';
 import { installBindings } from './bindings.mjs';
+import { loadClassicToolsJs } from './tools-js-classic.mjs';
 
 export const pageCore = {
   file: 'webprof-core.wasm',
@@ -26,3 +27,12 @@ export const toolsCore = {
   // A blocking load for a caller that cannot wait (js/core/tools.mjs toolsSync).
   createSync: (bytes, options) => installBindings(createBareCoreSync(bytes, options)),
 };
+
+// The tools module's JS (js/core/tools.mjs toolsJs): a chunk of the ES
+// module build beside this one (bundlers follow the dynamic import), or for
+// the drop-in script its sibling classic script (js/core/tools-js-classic.mjs).
+export const loadToolsJs =
+  typeof __WEBPROF_CLASSIC__ !== 'undefined' && __WEBPROF_CLASSIC__
+    ? loadClassicToolsJs
+    : () => import('../tools-js.mjs');
+export const toolsJsLinked = null;

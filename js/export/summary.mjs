@@ -3,7 +3,7 @@
 // frame of the sample's stack, counted once per sample). The counting is the
 // core's (src/export/summary.h: rows, recursion, self <= total); this module
 // adds the percentages and the text. Needs the core (after `ready`).
-import { summarizeProfile } from './export.mjs';
+import { toolsJsNow } from '../core/tools.mjs';
 
 /**
  * @param {{resources: string[], frames: object[], stacks: object[], samples: object[]}} trace
@@ -13,7 +13,7 @@ export function summarize(trace, options = {}) {
   const top = options.top ?? 10;
   if (!Number.isInteger(top) || top < 0)
     throw new TypeError('webprof: summarize top must be an integer >= 0');
-  const s = summarizeProfile(trace, top);
+  const s = toolsJsNow('summarize()').summarizeProfile(trace, top);
   const n = s.samples || 1;
   return {
     samples: s.samples,

@@ -23,7 +23,7 @@
 // and the trim, JSON and compression once, at the end, bounded by the
 // buffer.
 import { ready } from '../core/core.mjs';
-import { tools } from '../core/tools.mjs';
+import { toolsAndJs } from '../core/tools.mjs';
 import { Profiler } from '../profiler/profiler.mjs';
 import { wantPlatformSites } from '../profiler/platform-sites.mjs';
 import { prefetchSources } from '../profiler/fidelity.mjs';
@@ -161,9 +161,10 @@ class FieldCollector {
     this._startedAt = Date.now();
     this._profiler.addEventListener('samplebufferfull', () => this._flush('full'));
     if (this._d.sampler === 'polyfill') this._warmSources();
-    // The payload is trimmed in the tools module (js/core/tools.mjs): fetched
-    // now, as a fetch started at pagehide may never finish. A failure shows at send.
-    tools().catch(() => {});
+    // The payload is trimmed in the tools module (js/core/tools.mjs), and the
+    // Profiler's stop() waits for it with its JS: fetched now, as a fetch
+    // started at pagehide may never finish. A failure shows at send.
+    toolsAndJs().catch(() => {});
     this._timer = setTimeout(() => this._flush('duration'), Math.min(o.maxDurationMs, MAX_TIMER_MS));
     const g = globalThis;
     if (typeof g.addEventListener === 'function') {

@@ -1,8 +1,8 @@
 // The agent: webprof as it runs inside a page (or a worker) that Node
 // profiles, and the functions Node evaluates there to start and stop.
 //
-// The agent is the classic build (dist/webprof.js) with its Wasm core inlined
-// as a data: URL, so nothing is fetched from the page's origin; it hides
+// The agent is the classic build (dist/webprof.js, followed by its tools
+// module's JS, dist/webprof-tools.js) with its Wasm core inlined as a data: URL, so nothing is fetched from the page's origin; it hides
 // itself behind one non-enumerable global (`__webprof__`) and defines the
 // the globals the checks of rewritten scripts use (`__wp$f`, `__wp$p`; `__wp$s`
 // for those an older transform wrote).
@@ -14,13 +14,16 @@ export const HIDDEN = '__webprof__';
 let agentCache = null;
 export async function agentSource() {
   if (!agentCache) {
-    const [script, wasm, tools] = await Promise.all([
+    const [script, toolsJs, wasm, tools] = await Promise.all([
       readFile(new URL('./webprof.js', import.meta.url), 'utf8'),
+      readFile(new URL('./webprof-tools.js', import.meta.url), 'utf8'),
       readFile(new URL('./webprof-core.wasm', import.meta.url)),
       readFile(new URL('./webprof-tools.wasm', import.meta.url)),
     ]);
     const data = (bytes) => `data:application/wasm;base64,${bytes.toString('base64')}`;
-    agentCache = { script, wasmUrl: data(wasm), toolsUrl: data(tools) };
+    // webprof-tools.js right after webprof.js takes the slot that one offers
+    // (js/core/tools-js-classic.mjs): nothing is fetched for it either.
+    agentCache = { script: `${script}\n${toolsJs}`, wasmUrl: data(wasm), toolsUrl: data(tools) };
   }
   return agentCache;
 }

@@ -31,7 +31,7 @@ import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
 import { installPlatformSites } from './platform-sites.mjs';
 import { sparseDiagnostic, summarize } from '../export/summary.mjs';
 import { resolvePending } from './deferred.mjs';
-import { symbolicateInPage } from '../symbolicate/discover.mjs';
+import { symbolicateInPage } from '../core/tools-calls.mjs';
 
 const POLYFILL = Symbol.for('webprof.Profiler');
 // The engine's own Profiler, captured before webprof/polyfill may replace it.

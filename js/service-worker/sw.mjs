@@ -43,6 +43,14 @@ const LIB = new URL(params.get('webprof') || 'webprof.js', self.location.href).h
 const COEP = /^(credentialless|require-corp)$/.test(params.get('isolate')) ? params.get('isolate') : null;
 self.webprofWasmUrl = new URL('webprof-core.wasm', LIB).href;
 importScripts(LIB);
+// The tools module's JS (the transform) comes up front: a service worker
+// cannot import scripts once installed (js/core/tools-js-classic.mjs).
+// Without it scripts pass through untransformed (each transform fails).
+try {
+  importScripts(new URL('webprof-tools.js', LIB).href);
+} catch {
+  /* not served beside webprof.js */
+}
 
 const CACHE = 'webprof-dense-v1';
 const MAX_CACHED = 512;

@@ -2,7 +2,7 @@
 // --js-only skips the native builds (dist/ needs only the Wasm core).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { minify } from 'terser';
@@ -73,16 +73,121 @@ await esbuild.build({
   platform: 'neutral',
 });
 // The drop-in classic <script>: defines exactly one global and finds the
-// .wasm next to itself through document.currentScript.
-await esbuild.build({
-  ...common,
-  entryPoints: ['js/index.mjs'],
-  outfile: join(dist, 'webprof.js'),
-  format: 'iife',
-  globalName: 'webprof',
-  platform: 'browser',
-  define: { ...common.define, __WEBPROF_CLASSIC__: 'true', 'import.meta.url': 'undefined' },
-});
+// .wasm next to itself through document.currentScript. Its tools module's JS
+// (js/tools-js.mjs, loaded on first use) is a second classic script,
+// webprof-tools.js, that must share webprof.js's modules (their state) rather
+// than carry copies: both entries are split by esbuild first (what both use
+// lands in one shared chunk), then webprof.js is the entry with that chunk
+// as an IIFE that opens a slot holding the chunk's exports
+// (js/core/tools-js-classic.mjs), and webprof-tools.js is the other entry as
+// an IIFE that reads the chunk's exports from the slot and fills in its own.
+await buildClassic();
+async function buildClassic() {
+  const classicDefine = { ...common.define, __WEBPROF_CLASSIC__: 'true', 'import.meta.url': 'undefined' };
+  const split = await esbuild.build({
+    ...common,
+    // The drop-in's entry also hands the build its slot (js/core/tools-js-classic.mjs).
+    entryPoints: { webprof: 'virtual:classic-entry', 'webprof-tools': 'js/tools-js.mjs' },
+    plugins: [
+      {
+        name: 'classic-entry',
+        setup(build) {
+          build.onResolve({ filter: /^virtual:classic-entry$/ }, (a) => ({
+            path: a.path,
+            namespace: 'entry',
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({
+            contents:
+              "export * from './js/index.mjs';\n" +
+              "export { classicSlot as __classicSlot } from './js/core/tools-js-classic.mjs';\n",
+            resolveDir: root,
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+    outdir: join(dist, '.classic'),
+    splitting: true,
+    chunkNames: 'shared-[hash]',
+    format: 'esm',
+    platform: 'browser',
+    define: classicDefine,
+    write: false,
+    metafile: true,
+  });
+  const files = new Map(split.outputFiles.map((f) => [f.path, f.text]));
+  const outputs = Object.entries(split.metafile.outputs).map(([path, o]) => ({
+    path: join(root, path),
+    ...o,
+  }));
+  const shared = outputs.filter((o) => /[\\/]shared-\w+\.js$/.test(o.path));
+  if (shared.length !== 1)
+    throw new Error(
+      `[build] expected one chunk shared by webprof.js and webprof-tools.js, got ${shared.length}`,
+    );
+  const chunk = shared[0];
+  const entry = outputs.find((o) => /[\\/]webprof\.js$/.test(o.path));
+  const publicNames = entry.exports.filter((n) => n !== '__classicSlot');
+  const KEY = "globalThis[Symbol.for('webprof.tools-js')]";
+  const VERSION = JSON.stringify(version);
+  // hostChunk: the shared chunk is read from the slot (webprof-tools.js).
+  const fromMemory = (hostChunk) => ({
+    name: 'classic-split',
+    setup(build) {
+      build.onResolve({ filter: /^(virtual:|\.\/)/ }, (a) =>
+        a.path.startsWith('virtual:')
+          ? { path: a.path, namespace: 'classic' }
+          : { path: join(dist, '.classic', a.path), namespace: 'classic' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'classic' }, (a) => {
+        if (a.path === 'virtual:webprof')
+          return {
+            contents:
+              `import * as shared from './${basename(chunk.path)}';\n` +
+              `import { __classicSlot, ${publicNames.join(', ')} } from './webprof.js';\n` +
+              `__classicSlot.shared = shared;\n${KEY} = __classicSlot;\n` +
+              `export { ${publicNames.join(', ')} };\n`,
+            loader: 'js',
+          };
+        if (a.path === 'virtual:tools')
+          return {
+            contents:
+              `import * as api from './webprof-tools.js';\nconst slot = ${KEY};\n` +
+              `if (slot && slot.version === ${VERSION}) slot.exports = api;\n`,
+            loader: 'js',
+          };
+        if (hostChunk && a.path === chunk.path) {
+          const names = chunk.exports;
+          return {
+            contents:
+              `const slot = ${KEY};\n` +
+              `const s = slot && slot.version === ${VERSION} ? slot.shared : {};\n` +
+              `export const ${names.map((n) => `${n} = s.${n}`).join(', ')};\n`,
+            loader: 'js',
+          };
+        }
+        return { contents: files.get(a.path), loader: 'js' };
+      });
+    },
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: ['virtual:webprof'],
+    outfile: join(dist, 'webprof.js'),
+    format: 'iife',
+    globalName: 'webprof',
+    platform: 'browser',
+    plugins: [fromMemory(false)],
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: ['virtual:tools'],
+    outfile: join(dist, 'webprof-tools.js'),
+    format: 'iife',
+    platform: 'browser',
+    plugins: [fromMemory(true)],
+  });
+}
 // The browser files are minified by terser, which (unlike esbuild) can keep
 // chosen function names: webprof's own frames are recognised by the
 // `__webprof$` prefix of their function names (js/profiler/sampler.mjs
@@ -91,7 +196,7 @@ await esbuild.build({
 // application's minifier (js/perf.mjs).
 const KEEP = /^__webprof\$/;
 for (const file of readdirSync(dist).filter(
-  (f) => f === 'webprof.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f),
+  (f) => f === 'webprof.js' || f === 'webprof-tools.js' || /^webprof(-chunk-\w+)?\.mjs$/.test(f),
 )) {
   const path = join(dist, file);
   const { code } = await minify(readFileSync(path, 'utf8'), {

@@ -69,7 +69,7 @@ const PROBES_CONSOLE_APP =
 /** What a page loads per way of using webprof. */
 export async function usageSizes(files = distFiles()) {
   const wasm = files['webprof-core.wasm'];
-  const chunk = Object.keys(files).find((f) => /^webprof-chunk-\w+\.mjs$/.test(f));
+  const chunks = staticChunks('webprof.mjs');
   const profilerApp = await appBundle(
     "import { Profiler } from 'webprof';\nnew Profiler({ sampleInterval: 1, maxBufferSize: 1e4 }).stop();\n",
     off,
@@ -81,12 +81,19 @@ export async function usageSizes(files = distFiles()) {
     'drop-in, first load: webprof.js + .wasm': sum(files['webprof.js'], wasm),
     // Fetched by the first Profiler.stop(), export, transform or source map
     // (js/core/tools.mjs).
-    'drop-in after its first export: + webprof-tools.wasm': sum(
+    'drop-in after its first export: + webprof-tools.wasm + webprof-tools.js': sum(
       files['webprof.js'],
       wasm,
       files['webprof-tools.wasm'],
+      files['webprof-tools.js'],
     ),
-    'ES module as shipped: webprof.mjs + chunk + .wasm': sum(files['webprof.mjs'], files[chunk], wasm),
+    // What the entry imports statically (the tools module's JS is a chunk it
+    // imports on first use).
+    'ES module as shipped: webprof.mjs + its static chunks + .wasm': sum(
+      files['webprof.mjs'],
+      ...chunks.map((c) => files[c]),
+      wasm,
+    ),
     'app bundle using Profiler (esbuild, minified) + .wasm': sum(profilerApp.js, wasm),
     'probes alone, flags on: app bundle (esbuild, minified) + .wasm': sum(
       probesOn.js,
@@ -101,6 +108,18 @@ export async function usageSizes(files = distFiles()) {
       probesOff.wasm ? files[probesOff.wasm] : NONE,
     ),
   };
+}
+
+// The chunks an ES module of dist/ imports statically, transitively.
+export function staticChunks(file, seen = new Set()) {
+  const text = readFileSync(join(dist, file), 'utf8');
+  for (const m of text.matchAll(/\bfrom\s*["']\.\/(webprof-chunk-\w+\.mjs)["']/g)) {
+    if (!seen.has(m[1])) {
+      seen.add(m[1]);
+      staticChunks(m[1], seen);
+    }
+  }
+  return [...seen];
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
