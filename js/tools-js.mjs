@@ -1,7 +1,7 @@
 // The tools module's JS: what a page runs only when it exports, reads source
-// maps, rewrites a script or opens the Perfetto UI. Loaded on first use with
-// webprof-tools.wasm (js/core/tools.mjs toolsJs): a chunk of the ES module
-// build, dist/webprof-tools.js for the drop-in script
+// maps, rewrites a script, opens the Perfetto UI or sends a field payload.
+// Loaded on first use with webprof-tools.wasm (js/core/tools.mjs toolsJs): a
+// chunk of the ES module build, dist/webprof-tools.js for the drop-in script
 // (js/core/tools-js-classic.mjs); linked in where the tools are the core
 // (Node, js/core/wasm-node.mjs). The public names are the load-time
 // modules' (js/api.mjs), which call through to these.
@@ -11,3 +11,4 @@ export { symbolicate, openSourceMap } from './symbolicate/symbolicate.mjs';
 export { symbolicateInPage } from './symbolicate/discover.mjs';
 export { transformForSampling } from './transform/index.mjs';
 export { transformHtmlForSampling } from './transform/html.mjs';
+export { encodePayload } from './field/payload.mjs';

@@ -39,3 +39,11 @@ export function symbolicateInPage(trace, option) {
     () => trace,
   );
 }
+
+/**
+ * A field payload within its budget (js/field/payload.mjs), at page hide:
+ * collectProfiles() loaded the tools module when its sampled load started.
+ */
+export function encodePayload(trace, options) {
+  return withJs((js) => js.encodePayload(trace, options));
+}

@@ -28,7 +28,13 @@ import { Profiler } from '../profiler/profiler.mjs';
 import { wantPlatformSites } from '../profiler/platform-sites.mjs';
 import { prefetchSources } from '../profiler/fidelity.mjs';
 import { decideSampled } from './decide.mjs';
-import { encodePayload, KEEPALIVE_LIMIT } from './payload.mjs';
+// The payload's encoder is the tools module's JS (loaded with it when a
+// sampled load starts).
+import { encodePayload } from '../core/tools-calls.mjs';
+
+// What fetch(keepalive) and sendBeacon may have in flight per page
+// (Fetch's "keepalive" quota): a larger body is refused.
+const KEEPALIVE_LIMIT = 64 * 1024;
 
 const DEFAULTS = {
   sampleRate: 0.01,

@@ -29,9 +29,6 @@ import { tools, withToolsNow } from '../core/tools.mjs';
 import { heldIn, loadInto, sessionTrace } from '../profiler/trace.mjs';
 
 export const FORMAT = 'webprof-field/1';
-// What fetch(keepalive) and sendBeacon may have in flight per page
-// (Fetch's "keepalive" quota): a larger body is refused.
-export const KEEPALIVE_LIMIT = 64 * 1024;
 // Attempts of the budget loop (encodePayload): two are the usual case.
 const ATTEMPTS = 8;
 
