@@ -43,7 +43,8 @@ export function listen(server) {
 
 /**
  * The first profile the server stored for `release` under its `data` folder,
- * parsed; polled for 10 s, as a beacon arrives after the page let go of it.
+ * parsed; polled for 10 s, as a beacon arrives after the page let go of it
+ * (and a file seen while the server still writes it is read again).
  */
 export async function storedProfile(data, release) {
   const dir = join(data, release);
@@ -54,7 +55,13 @@ export async function storedProfile(data, release) {
     } catch {
       /* not yet */
     }
-    if (files.length) return JSON.parse(readFileSync(join(dir, files[0]), 'utf8'));
+    if (files.length) {
+      try {
+        return JSON.parse(readFileSync(join(dir, files[0]), 'utf8'));
+      } catch (e) {
+        if (!(e instanceof SyntaxError) || i === 99) throw e;
+      }
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no profile stored for ${release}`);
