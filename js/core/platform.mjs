@@ -15,6 +15,7 @@ const setTimeoutAtLoad = g.setTimeout;
 const clearTimeoutAtLoad = g.clearTimeout;
 const requestIdleAtLoad = typeof g.requestIdleCallback === 'function' ? g.requestIdleCallback : null;
 const addListenerAtLoad = g.EventTarget ? g.EventTarget.prototype.addEventListener : null;
+const removeListenerAtLoad = g.EventTarget ? g.EventTarget.prototype.removeEventListener : null;
 
 /** The platform's setTimeout(fn, ms) as webprof loaded it; returns its id. */
 export function platformSetTimeout(fn, ms) {
@@ -37,8 +38,13 @@ export const platformRequestIdleCallback =
  * Adds `fn` as a `type` listener on `target` with EventTarget's
  * addEventListener as webprof loaded it; false where there is no EventTarget.
  */
-export function platformAddEventListener(target, type, fn) {
+export function platformAddEventListener(target, type, fn, options) {
   if (!addListenerAtLoad) return false;
-  addListenerAtLoad.call(target, type, fn);
+  addListenerAtLoad.call(target, type, fn, options);
   return true;
+}
+
+/** Removes what platformAddEventListener added (the same `capture`). */
+export function platformRemoveEventListener(target, type, fn, options) {
+  if (removeListenerAtLoad) removeListenerAtLoad.call(target, type, fn, options);
 }

@@ -26,6 +26,12 @@ import { ready } from '../core/core.mjs';
 import { toolsAndJs } from '../core/tools.mjs';
 import { Profiler } from '../profiler/profiler.mjs';
 import { wantPlatformSites } from '../profiler/platform-sites.mjs';
+import {
+  platformAddEventListener,
+  platformClearTimeout,
+  platformRemoveEventListener,
+  platformSetTimeout,
+} from '../core/platform.mjs';
 import { prefetchSources } from '../profiler/fidelity.mjs';
 import { decideSampled } from './decide.mjs';
 // The payload's encoder is the tools module's JS (loaded with it when a
@@ -171,7 +177,10 @@ class FieldCollector {
     // Profiler's stop() waits for it with its JS: fetched now, as a fetch
     // started at pagehide may never finish. A failure shows at send.
     toolsAndJs().catch(() => {});
-    this._timer = setTimeout(() => this._flush('duration'), Math.min(o.maxDurationMs, MAX_TIMER_MS));
+    // webprof's own timer and listeners are the platform's as webprof loaded
+    // (js/core/platform.mjs): the page's setTimeout and addEventListener are
+    // probe sites while the polyfill samples, and may run in a page's zone.
+    this._timer = platformSetTimeout(() => this._flush('duration'), Math.min(o.maxDurationMs, MAX_TIMER_MS));
     const g = globalThis;
     if (typeof g.addEventListener === 'function') {
       this._listen(g, 'pagehide', () => this._flush('pagehide'));
@@ -225,13 +234,13 @@ class FieldCollector {
         this._fail(e);
       }
     };
-    target.addEventListener(type, safe, { capture: true, passive: true });
-    this._listeners.push(() => target.removeEventListener(type, safe, { capture: true }));
+    if (!platformAddEventListener(target, type, safe, { capture: true, passive: true })) return;
+    this._listeners.push(() => platformRemoveEventListener(target, type, safe, { capture: true }));
   }
 
   _detach() {
     for (const off of this._listeners.splice(0)) off();
-    if (this._timer !== null) clearTimeout(this._timer);
+    if (this._timer !== null) platformClearTimeout(this._timer);
     this._timer = null;
   }
 

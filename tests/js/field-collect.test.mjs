@@ -169,6 +169,42 @@ test('a profiled load sends one gzipped webprof-field/1 payload with no idle sam
   resetFieldCollection();
 });
 
+test("the collector's timer and listeners are webprof's own, not the page's later setTimeout / addEventListener", async () => {
+  // A page (zone.js, a framework's scheduler) may wrap the timers after
+  // webprof loads; the collector's duration timer must not run through it.
+  resetFieldCollection();
+  received.length = 0;
+  status = 204;
+  const pageSetTimeout = globalThis.setTimeout;
+  const pageClearTimeout = globalThis.clearTimeout;
+  const fromCollector = [];
+  const seen = () => {
+    const stack = String(new Error().stack);
+    if (stack.includes('field/collect.mjs')) fromCollector.push(stack);
+  };
+  globalThis.setTimeout = function (...args) {
+    seen();
+    return pageSetTimeout.apply(this, args);
+  };
+  globalThis.clearTimeout = function (...args) {
+    seen();
+    return pageClearTimeout.apply(this, args);
+  };
+  try {
+    const c = collectProfiles({ endpoint, sampled: true, sampleInterval: 1, maxDurationMs: 80 });
+    hotLoop(20);
+    await new Promise((r) => pageSetTimeout(r, 200));
+    const d = await c.flush();
+    assert.equal(d.reason, 'duration', JSON.stringify(d));
+    assert.equal(received.length, 1);
+  } finally {
+    globalThis.setTimeout = pageSetTimeout;
+    globalThis.clearTimeout = pageClearTimeout;
+    resetFieldCollection();
+  }
+  assert.deepEqual(fromCollector, []);
+});
+
 test('maxBytes thins the samples until the gzip fits; a payload that cannot fit is counted, not sent', async () => {
   resetFieldCollection();
   received.length = 0;
