@@ -203,8 +203,10 @@ export function toolsSeparate() {
 
 // A trap in the tools module: that instance is not used again, and a fresh
 // one is loaded now, so that synchronous exports work again once it arrived.
-function dropped(e) {
-  if (!(e instanceof WebAssembly.RuntimeError) || toolsCore === null) return e;
+// Where the tools are the core (Node), a trap poisons it like any other.
+function fault(e) {
+  if (toolsCore === null) return trapped(e);
+  if (!(e instanceof WebAssembly.RuntimeError)) return e;
   // A copy of the build, so it loads anew.
   failed = { ...toolsCore };
   current = null;
@@ -225,7 +227,7 @@ export async function withTools(fn) {
   try {
     return fn(m);
   } catch (e) {
-    throw dropped(e);
+    throw fault(e);
   }
 }
 
@@ -236,8 +238,7 @@ export function withToolsSync(fn) {
   try {
     return fn(m);
   } catch (e) {
-    if (toolsCore === null) throw trapped(e);
-    throw dropped(e);
+    throw fault(e);
   }
 }
 
@@ -247,8 +248,6 @@ export function withToolsNow(fn, what) {
   try {
     return fn(m);
   } catch (e) {
-    // Where the tools are the core (Node), a trap poisons it like any other.
-    if (toolsCore === null) throw trapped(e);
-    throw dropped(e);
+    throw fault(e);
   }
 }
