@@ -42,8 +42,7 @@ let jsLoading = null;
 
 /** Resolves with the tools module's JS (js/tools-js.mjs); a failed load is tried again by the next call. */
 export function toolsJs() {
-  if (js === null && loadToolsJs === null) js = toolsJsLinked();
-  if (js !== null) return Promise.resolve(js);
+  if (toolsJsLoaded() !== null) return Promise.resolve(js);
   if (jsLoading === null) {
     jsLoading = loadToolsJs().then(
       (m) => (js = m),
