@@ -2,6 +2,12 @@
 // has the URL, the handle and why the channel works this way). Part of the
 // tools module's JS (js/tools-js.mjs): a page loads it when it exports.
 import { PERFETTO_ORIGIN, PerfettoHandle, perfettoUrl, sanitizePerfettoText, uiBase } from './perfetto.mjs';
+import {
+  platformAddEventListener,
+  platformClearTimeout,
+  platformRemoveEventListener,
+  platformSetTimeout,
+} from '../core/platform.mjs';
 
 function timeoutError(origin, ms, isWindow) {
   const causes = [
@@ -84,13 +90,19 @@ export function openInPerfetto(buffer, options = {}) {
     target = frame.contentWindow;
   }
 
+  // The handshake's timers and listener are the platform's as webprof
+  // loaded it: a session still running wraps the page's (probe sites), and
+  // zone.js would run every ping in the page's zone (a change detection per
+  // ping for up to timeoutMs).
   return new Promise((resolve, reject) => {
     let timer = 0;
     let ping = 0;
+    let done = false;
     const finish = () => {
-      clearInterval(ping);
-      clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
+      done = true;
+      platformClearTimeout(ping);
+      platformClearTimeout(timer);
+      platformRemoveEventListener(window, 'message', onMessage);
     };
     const targetWindow = () => (frame ? frame.contentWindow : target);
     function onMessage(event) {
@@ -103,16 +115,17 @@ export function openInPerfetto(buffer, options = {}) {
       event.source.postMessage({ perfetto: msg }, origin, [data]);
       resolve(new PerfettoHandle(targetWindow, origin, keepApiOpen, frame));
     }
-    window.addEventListener('message', onMessage);
+    platformAddEventListener(window, 'message', onMessage);
     const sendPing = () => {
+      if (done) return;
       const w = targetWindow();
       // Until the frame has navigated, its origin differs and the browser
       // drops the message for us: that is why we keep pinging.
       if (w) w.postMessage('PING', origin);
+      ping = platformSetTimeout(sendPing, pingMs);
     };
     sendPing();
-    ping = setInterval(sendPing, pingMs);
-    timer = setTimeout(() => {
+    timer = platformSetTimeout(() => {
       finish();
       reject(timeoutError(origin, timeoutMs, Boolean(newWindow)));
     }, timeoutMs);

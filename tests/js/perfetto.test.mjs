@@ -55,3 +55,51 @@ test('openInPerfetto rejects bad arguments before touching any window', async ()
   await assert.rejects(openInPerfetto(new ArrayBuffer(4), { title: 't' }), /exactly one of/);
   assert.throws(() => openInPerfetto('nope', { title: 't' }), TypeError);
 });
+
+test("openInPerfetto's handshake runs on the platform as webprof loaded it, not the page's timers", async () => {
+  // What a running polyfill session (probe sites) or zone.js does to the
+  // page's timers and listeners after webprof loaded.
+  const wrapped = [];
+  const saved = { setTimeout, setInterval, clearTimeout, clearInterval };
+  for (const name of Object.keys(saved))
+    globalThis[name] = (...args) => {
+      wrapped.push(name);
+      return saved[name](...args);
+    };
+  const win = new EventTarget();
+  win.addEventListener = () => wrapped.push('addEventListener');
+  win.removeEventListener = () => wrapped.push('removeEventListener');
+  const received = [];
+  const origin = 'https://ui.test';
+  const tab = {
+    postMessage(msg) {
+      received.push(msg);
+      // Answer the second PING, as a UI that is still loading would.
+      if (received.filter((m) => m === 'PING').length === 2) {
+        const pong = Object.assign(new Event('message'), { data: 'PONG', source: tab, origin });
+        win.dispatchEvent(pong);
+      }
+    },
+  };
+  win.open = () => tab;
+  globalThis.window = win;
+  try {
+    const handle = await openInPerfetto(new Uint8Array([1, 2, 3]).buffer, {
+      title: 'ok',
+      newWindow: true,
+      origin,
+      pingIntervalMs: 50,
+    });
+    assert.ok(handle);
+    assert.deepEqual(received.slice(0, 2), ['PING', 'PING']);
+    assert.equal(received[2].perfetto.title, 'ok');
+    assert.equal(received[2].perfetto.buffer.byteLength, 3);
+    // No PING after the answer: the ping timer stopped with the handshake.
+    await new Promise((r) => saved.setTimeout(r, 150));
+    assert.equal(received.length, 3);
+    assert.deepEqual(wrapped, []);
+  } finally {
+    Object.assign(globalThis, saved);
+    delete globalThis.window;
+  }
+});
