@@ -30,6 +30,7 @@ class SiteFinder : StatementGrammar {
       body_.assign(t_.size(), false);
       temp_.assign(t_.size(), false);
       loop_.assign(t_.size(), false);
+      loops_.assign(t_.size(), false);
       for (const FunctionDefinition& f : functions)
         if (f.body_brace != kNone) body_[f.body_brace] = true;
     }
@@ -91,6 +92,7 @@ class SiteFinder : StatementGrammar {
   // string statement is a directive when `;`, `}` or automatic semicolon
   // insertion ends it; otherwise (`'a'\n.length`) it is an expression.
   void BodyCheck(uint32_t open) {
+    if (Leaf(open)) return;
     uint32_t k = open + 1, last = kNone;
     while (k < t_.size() && t_[k].kind == TokenKind::kString) {
       if (IsPunct(k + 1, ";")) {
@@ -117,6 +119,23 @@ class SiteFinder : StatementGrammar {
     if (temp_[open]) Emit(at, ProbeSiteKind::kDeclareTemp);
     if (!EndsInJump(k, t_[open].match))
       Emit(t_[t_[open].match].begin, ProbeSiteKind::kExitEnd);
+  }
+  // Whether the body at `open` gets no check at all, not even at its entry:
+  // with exit checks, a body that runs no other code (no exit check) and
+  // holds no loop. Its entry check would be the only check between its
+  // caller's last one before the call and the next one after it returns
+  // (in the caller, or at another such call's entry), and an entry check's
+  // samples are the caller's (src/source/frame_resolver.h): both stretches
+  // are charged to the same stack with or without it. So the smallest, most
+  // called functions (lodash's `isObjectLike`, a per-character predicate)
+  // cost no check per call, as an arrow's expression body of the same kind
+  // (`x => x * 2`) never did. What moves: a tick in the caller's stretch is
+  // taken after the body, not before it; and where the body calls
+  // transformed code implicitly (a getter, `valueOf`, a Proxy trap) that
+  // code's first check takes the caller's stretch with this function on the
+  // stack (docs/ARCHITECTURE.md, the accuracy model).
+  bool Leaf(uint32_t open) const {
+    return options_.exit_checks && !calls_[open] && !loops_[open];
   }
   // Whether the body at `open` gets exit checks: it runs other code (so it
   // is not empty).
@@ -294,6 +313,8 @@ class SiteFinder : StatementGrammar {
         ArrowBody(i + 1);
       if (t_[i].kind != TokenKind::kName || IsProperty(i)) continue;
       std::string_view w = Text(i);
+      if ((w == "for" || w == "while" || w == "do") && !loops_.empty())
+        MarkLoop(i);  // in doubt a loop (`do` as a member name too)
       if (w == "for" || w == "while") {
         if (!do_while_.empty() && do_while_[i]) continue;
         uint32_t j = i + 1;
@@ -311,6 +332,12 @@ class SiteFinder : StatementGrammar {
       }
     }
     return Status::kOk;
+  }
+
+  // Marks every bracket enclosing the loop keyword at `i` (see Leaf).
+  void MarkLoop(uint32_t i) {
+    for (uint32_t p = t_[i].parent; p != kNone && !loops_[p]; p = t_[p].parent)
+      loops_[p] = true;
   }
 
   // The loop body statement starting at token `body`.
@@ -337,6 +364,7 @@ class SiteFinder : StatementGrammar {
   std::vector<bool> body_;      // per `{`: a function body
   std::vector<bool> temp_;      // per body `{`: a return uses the temp
   std::vector<bool> loop_;      // per `{`: a loop body (its check at its start)
+  std::vector<bool> loops_;     // per opener: encloses a loop keyword
   std::vector<uint32_t> runs_;  // RunsOtherCode tokens before each token
   uint32_t unwrapped_ = 0;
   uint32_t unguarded_ = 0;

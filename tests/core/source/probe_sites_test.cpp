@@ -99,11 +99,11 @@ TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
            true),
       "function f(a) { 'use strict';@var t;\n  return (t=(a.exec(s)),$,t) }\n"
       "const g = async () => {@ await x; for (;;) {@y()} ;@}, h = () => 1;\n"
-      "class K extends B { constructor() {@ super(); ;@} get v() {@ return 1 "
+      "class K extends B { constructor() {@ super(); ;@} get v() { return 1 "
       "} m(x) {@var t; if (x) return (t=(typeof (x)),$,t); n(); return void$ } "
       "}\n");
   EXPECT_EQ(Edit("function e() {} function d() { 'use strict' }", true),
-            "function e() {@} function d() { 'use strict';@ }");
+            "function e() {} function d() { 'use strict' }");
   // A line break after `return` ends it; `(` on the next line must not
   // become a call of the check.
   EXPECT_EQ(Edit("function f() { g(); if (a) return\n(h)()\n}", true),
@@ -119,8 +119,28 @@ TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
   EXPECT_EQ(Edit("function f() { var g; function g() { return 1 } return g() "
                  "}",
                  true),
-            "function f() {@var t; var g; function g() {@ return 1 } return "
+            "function f() {@var t; var g; function g() { return 1 } return "
             "(t=(g()),$,t) }");
+}
+
+// With exit checks, a body that runs no other code and holds no loop gets no
+// check at all: its entry check would be the only one between its caller's
+// checks, and its samples were the caller's. A loop or a call (in a nested
+// function too: in doubt a check) keeps it.
+TEST(ProbeSites, LeavesGetNoCheck) {
+  EXPECT_EQ(
+      Edit("function a(x) { if (x < 65) return x === 36; return x > 90 }\n"
+           "function b(s) { let n = 0; while (s) s >>= 1, n++; return n }\n"
+           "function c(x) { return () => g(x) }\n"
+           "const d = { m(o) { return o.k }, get v() { return this.m } };\n",
+           true),
+      "function a(x) { if (x < 65) return x === 36; return x > 90 }\n"
+      "function b(s) {@ let n = 0; while (s) {@s >>= 1, n++;} return n }\n"
+      "function c(x) {@var t; return (t=(() => {@var t=(g(x));@return t}),$,t) "
+      "}\n"
+      "const d = { m(o) { return o.k }, get v() { return this.m } };\n");
+  // Without exit checks every body keeps its entry check.
+  EXPECT_EQ(Edit("function a(x) { return x }"), "function a(x) {@ return x }");
 }
 
 // Only a `return` that surely is a statement gets its check: members named
@@ -133,7 +153,7 @@ TEST(ProbeSites, MembersNamedReturnAreNotReturns) {
            true),
       "function f() {@ g(); o = { return: 1, return() {@var t; return "
       "(t=(h()),$,t) } }; class A { return; static return = 2; get return() "
-      "{@ return 1 } } x = y.return(z) ;@}\nreturn q()");
+      "{ return 1 } } x = y.return(z) ;@}\nreturn q()");
   EXPECT_EQ(Edit("function f() { switch (a()) { case 1: { return b } default: "
                  "return } }",
                  true),
