@@ -1,7 +1,11 @@
 // The runtime of dense probe sites inserted by the build-time transform
-// (js/transform/): `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` at
-// every function entry, exit and loop body of the transformed code; the
-// `delete` reaches __wp$p's trap, which runs __wp$s (below).
+// (js/transform/): `if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`
+// at every function entry (but a leaf's: no call, no loop), exit and loop
+// body of the transformed code; the `delete` reaches __wp$p's trap, which
+// runs __wp$s (below). In the transformed module __wp$f is a module-level
+// `var` set from this module's export before its first statement (cheaper
+// to read than the import; `__wp$f&&` skips a check that runs before it is
+// set, in an import cycle).
 //
 // The check is one decrement of a typed-array element and a comparison with
 // its neighbour; only when the counter goes below the threshold does __wp$s
@@ -39,8 +43,10 @@
 // copy stopping does not switch off another's checks. Checks emitted by
 // older transforms run as they always did: `if(--__wp$f[0]<0)__wp$s();`
 // (before the guard), `if(__wp$on&&--__wp$f[0]<0)__wp$s();` (before the
-// threshold; the ticker also stores -1 into the counter for them) and
-// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` (before the `delete`).
+// threshold; the ticker also stores -1 into the counter for them),
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` (before the `delete`) and
+// `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` (reading the import
+// itself: the export keeps its name).
 import { __webprof$due, __webprof$ticked, now, onSessionsChanged, useTicks } from './sampler.mjs';
 import { Stride } from './stride.mjs';
 

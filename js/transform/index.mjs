@@ -5,16 +5,18 @@
 // Where: the core finds the sites (FindProbeSites in src/source/probe_sites.h,
 // the same tokenizer that resolves frames), so strings, templates, regexes,
 // comments, object literals and class bodies never receive a check. What:
-// `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` right after a body's `{` (after a directive
-// prologue), an exit check where the body leaves (`return e` →
+// `if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` right after a
+// body's `{` (after a directive prologue; none in a body that would have no
+// other check, whose entry check changes no sample's stack: probe_sites.h),
+// an exit check where the body leaves (`return e` →
 // `return(__wp$t=(0,e),exit,__wp$t)`, the check as an expression after `e`;
 // a check before the body's `}`: a function's time after its last check
 // stays its own), an arrow's expression body made a block with both checks,
-// an unbraced
-// loop body wrapped as `{check body}`, and one import
-// at the END of the module (imports are hoisted, so no line moves). Lines
-// never change; columns change only after an insertion on the same line. A
-// file the scanner cannot read is returned unchanged with its status and a
+// an unbraced loop body wrapped as `{check body}`, the slots' `var` before
+// the first statement (on its line) and one import at the END of the module
+// (imports are hoisted, so no line moves). Lines never change; columns
+// change only after an insertion on the same line. A file the scanner
+// cannot read is returned unchanged with its status and a
 // reason (the plugins report it once, naming the file).
 //
 // The guard `__wp$on` is a global the runtime defines (js/profiler/dense.mjs),
@@ -38,7 +40,17 @@ import { withTools } from '../core/tools.mjs';
 // `__wp$s()` the first tick taken at a check threw its function back to
 // unoptimized code. `delete` has no such feedback (docs/BENCHMARKS.md "The
 // checks' slow path and V8's feedback").
-const CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+// `__wp$f&&`: the slots are a module-level `var` the module's first
+// statement sets from the import (ESM) or the `require` (CommonJS), not the
+// import itself: an import is read through the module's cell with a hole
+// check at every check, and the typed array it yields is no constant to
+// TurboFan, where a `var` in the module's scope is one (under a session the
+// checks cost ×0.64–0.80 of the import's, docs/BENCHMARKS.md "A module-level
+// binding and no check in leaves"). A `var`, not a `const` or `let`: in an
+// import cycle a function of this module may run before its first statement,
+// and then the binding is undefined, `__wp$f&&` skips the check, where a
+// `const` would throw a TDZ error into the page.
+const CHECK = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
 // The check as an expression, for exits inside a `return`: `if(c)d;` →
 // `(c&&d)` (the same loads, decrement and slow path).
 const EXIT = CHECK.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
@@ -113,7 +125,7 @@ export async function transformForSampling(code, options = {}) {
     const esm = info.moduleSyntax || /\.m[jt]s$/.test(options.file || '');
     format = options.format === 'cjs' || (options.format === 'auto' && !esm) ? 'cjs' : 'esm';
   }
-  let prelude = format === 'cjs';
+  let prelude = format !== null;
   let sites = 0;
   let wrapped = 0;
   let exits = 0;
@@ -121,7 +133,7 @@ export async function transformForSampling(code, options = {}) {
     const offset = site & mask;
     if (prelude && info.prelude <= offset) {
       offsets.push(info.prelude);
-      inserts.push(cjsBinding(runtime));
+      inserts.push(binding(format, runtime));
       prelude = false;
     }
     const kind = site >>> text.shift;
@@ -134,7 +146,7 @@ export async function transformForSampling(code, options = {}) {
   }
   if (prelude) {
     offsets.push(info.prelude);
-    inserts.push(cjsBinding(runtime));
+    inserts.push(binding(format, runtime));
   }
   const at = utf16Indexes(code, offsets);
   let out = '';
@@ -144,7 +156,8 @@ export async function transformForSampling(code, options = {}) {
     from = at[k];
   }
   out += code.slice(from);
-  const tail = format === 'esm' ? `\nimport { __wp$f, __wp$p } from ${JSON.stringify(runtime)};\n` : '';
+  const tail =
+    format === 'esm' ? `\nimport { __wp$f as __wp$m, __wp$p } from ${JSON.stringify(runtime)};\n` : '';
   return {
     code: out + tail,
     sites,
@@ -157,9 +170,12 @@ export async function transformForSampling(code, options = {}) {
   };
 }
 
-// CommonJS has no hoisted import: the binding runs before the first
-// statement, so checks in code that runs at load time find the runtime.
-function cjsBinding(runtime) {
+// Before the first statement, so checks in code that runs at load time find
+// the runtime: in an ES module the slots' `var` from the import (hoisted, and
+// evaluated before this module: the runtime imports nothing of the page's),
+// in CommonJS, which has no hoisted import, the `require` too.
+function binding(format, runtime) {
+  if (format === 'esm') return 'var __wp$f=__wp$m;';
   return `var __wp$r=require(${JSON.stringify(runtime)}),__wp$f=__wp$r.__wp$f,__wp$p=__wp$r.__wp$p;`;
 }
 

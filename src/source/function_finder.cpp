@@ -9,6 +9,7 @@
 // definitions that start before it, which an in-order pass has already seen.
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "source/source_scanner.h"
@@ -75,19 +76,25 @@ class Finder : TokenReader {
     }
     out_.push_back(std::move(f));
   }
-  // The transform's check as tokens, in the forms it has emitted: its slow
-  // path a `delete` on the runtime's Proxy (`if(__wp$on&&--__wp$f[0]<
-  // __wp$f[1])delete __wp$p.s;`, now: no call site whose first run V8
-  // deoptimizes on), a call with the threshold slot, guarded against 0 and
-  // unguarded (older bundles). A stack captured in the slow path reports
-  // the check at `call` (V8, SpiderMonkey: the callee's name, or `delete`)
-  // or at `jsc` (JavaScriptCore: the call's `(`, or the `;` after `__wp$p.s`).
+  // The transform's check as tokens, in the forms it has emitted: its slots
+  // a module-level `var` tested first (`if(__wp$on&&__wp$f&&--__wp$f[0]<
+  // __wp$f[1])delete __wp$p.s;`, now: cheaper than the import, and never a
+  // TDZ error), its slow path a `delete` on the runtime's Proxy (no call
+  // site whose first run V8 deoptimizes on), a call with the threshold
+  // slot, guarded against 0 and unguarded (older bundles). A stack captured in
+  // the slow path reports the check at `call` (V8, SpiderMonkey: the callee's
+  // name, or `delete`) or at `jsc` (JavaScriptCore: the call's `(`, or the `;`
+  // after `__wp$p.s`).
   struct CheckForm {
     const char* const* tokens;
     uint32_t size;
     uint32_t call;  // the index of "__wp$s" or "delete"
     uint32_t jsc;
   };
+  static constexpr const char* kVar[] = {
+      "if", "(",      "__wp$on", "&&", "__wp$f", "&&", "--", "__wp$f",
+      "[",  "0",      "]",       "<",  "__wp$f", "[",  "1",  "]",
+      ")",  "delete", "__wp$p",  ".",  "s",      ";"};
   static constexpr const char* kDelete[] = {
       "if",     "(", "__wp$on", "&&", "--", "__wp$f", "[",      "0", "]", "<",
       "__wp$f", "[", "1",       "]",  ")",  "delete", "__wp$p", ".", "s", ";"};
@@ -104,19 +111,38 @@ class Finder : TokenReader {
   // (and in *jsc where JavaScriptCore places it).
   uint32_t EntryCheckCall(uint32_t k, uint32_t* jsc) const {
     static constexpr CheckForm kForms[] = {
+        {kVar, std::size(kVar), 17, 21},
         {kDelete, std::size(kDelete), 15, 19},
         {kThreshold, std::size(kThreshold), 15, 16},
         {kGuarded, std::size(kGuarded), 12, 13},
         {kUnguarded, std::size(kUnguarded), 10, 11}};
     for (const CheckForm& form : kForms) {
       uint32_t j = 0;
-      while (j < form.size && Text(k + j) == form.tokens[j]) ++j;
+      std::string_view slots;  // the slots' name as this check spells it
+      while (j < form.size && SameToken(Text(k + j), form.tokens[j], &slots))
+        ++j;
       if (j == form.size) {
         *jsc = k + form.jsc;
         return k + form.call;
       }
     }
     return Token::kNone;
+  }
+  // Whether `text` is the check's token `want`. The slots `__wp$f` are a
+  // module-level `var` in each transformed module, so a bundler that puts
+  // modules in one scope renames them (Rollup `__wp$f$2`, esbuild
+  // `__wp$f2`): any name `__wp$f` followed by digits and `$` is the slots,
+  // the same one throughout a check (`*slots`, empty until the first).
+  static bool SameToken(std::string_view text, std::string_view want,
+                        std::string_view* slots) {
+    constexpr std::string_view kSlots = "__wp$f";
+    if (want != kSlots) return text == want;
+    if (!slots->empty()) return text == *slots;
+    if (text.substr(0, kSlots.size()) != kSlots) return false;
+    for (char c : text.substr(kSlots.size()))
+      if (c != '$' && (c < '0' || c > '9')) return false;
+    *slots = text;
+    return true;
   }
   // The body `{` at `open`, marked so later queries see a function body.
   bool Body(uint32_t open) {

@@ -27,7 +27,7 @@ test('the checks do nothing until a session runs, sample during it, and stop aft
         '}\n',
       { runtime: dist },
     );
-    assert.match(r.code, /if\(__wp\$on&&--__wp\$f\[0\]<__wp\$f\[1\]\)delete __wp\$p\.s;/);
+    assert.match(r.code, /if\(__wp\$on&&__wp\$f&&--__wp\$f\[0\]<__wp\$f\[1\]\)delete __wp\$p\.s;/);
     writeFileSync(join(dir, 'busy.mjs'), r.code);
     const { busy } = await import(pathToFileURL(join(dir, 'busy.mjs')).href);
     const { __wp$f } = webprof;

@@ -132,7 +132,7 @@ test('the first load carries no JS only exports, source maps, the transform or t
     'pid and tid must be integers',
     'did not answer PING',
     'sourceMappingURL',
-    '__wp$on&&--__wp$f[0]',
+    '__wp$on&&__wp$f&&--__wp$f[0]',
   ]) {
     assert.ok(toolsJs.includes(text), `webprof-tools.js lacks "${text}"`);
     for (const js of first) assert.ok(!js.includes(text), `a first-load file carries "${text}"`);

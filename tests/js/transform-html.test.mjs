@@ -5,17 +5,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { transformHtmlForSampling } from '../../dist/webprof.mjs';
 
-const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+const C = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
 
 test('inline classic and module scripts are rewritten in place; lines and earlier columns stay', async () => {
   const html =
     '<!doctype html>\n<p>é</p>\n<script>function hot(n) {\n  for (;;) { break; }\n}</script>\n' +
-    '<script type="module">export const f = () => { return 1; };</script>\n' +
+    '<script type="module">export const f = () => { for (;;) { return 1; } };</script>\n' +
     '<script type="application/json">{"a": {"b": 1}}</script>\n' +
     '<!-- <script>function no() {}</script> -->\n';
   const r = await transformHtmlForSampling(html);
   assert.equal(r.scripts, 2);
-  assert.equal(r.sites, 3); // entry and loop checks (neither body calls anything: no exit check)
+  // Entry and loop checks (neither body calls anything: no exit check; a
+  // body with no loop either would get no check at all).
+  assert.equal(r.sites, 4);
   const inLines = html.split('\n');
   const outLines = r.code.split('\n');
   assert.equal(outLines.length, inLines.length);
@@ -55,7 +57,7 @@ test('external scripts: integrity ones are listed, and those before `from` (the 
   const html =
     '<script src="early.js"></script><script>function before() { return 0; }</script>\n' +
     '<script src="webprof.js" data-dense></script>\n' +
-    '<script src="lib.js?a=1&amp;b=2" integrity="sha384-q"></script><script>function after() { return 1; }</script>';
+    '<script src="lib.js?a=1&amp;b=2" integrity="sha384-q"></script><script>function after() { return g(1); }</script>';
   // As the service worker finds it: just after the tag's data-dense attribute.
   const from = html.indexOf(' data-dense') + ' data-dense'.length;
   const r = await transformHtmlForSampling(html, { from });

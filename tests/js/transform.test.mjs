@@ -14,7 +14,10 @@ import { runInNewContext } from 'node:vm';
 import { checkSource } from '../support/transform-check.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'webprof.mjs');
-const C = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+const C = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+// An ES module's binding: the slots' `var` first (set from the import), the import last.
+const V = 'var __wp$f=__wp$m;';
+const I = `\nimport { __wp$f as __wp$m, __wp$p } from "rt";\n`;
 
 test('checks go after each body `{` and directive; lines never move', async () => {
   const src =
@@ -22,24 +25,26 @@ test('checks go after each body `{` and directive; lines never move', async () =
     "const h = () => { return `${'{'}` + /{/.source; }; // function x() {\n";
   const r = await transformForSampling(src, { runtime: 'rt' });
   assert.equal(r.status, 'Ok');
-  assert.equal(r.sites, 4);
+  assert.equal(r.sites, 3);
   assert.equal(r.exits, 1);
-  // Exit checks: a body that calls something gets one before its `}` (h
-  // calls nothing: its time is a few operators).
+  // Exit checks: a body that calls something gets one before its `}`; h
+  // calls nothing and holds no loop: no check at all (its entry check's
+  // samples were the caller's, as its body's time is). An ES module's slots
+  // are a `var` set from the import before the first statement.
   assert.equal(
     r.code,
-    `function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n;${C}}\n` +
-      `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
-      `\nimport { __wp$f, __wp$p } from "rt";\n`,
+    `${V}function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n;${C}}\n` +
+      `const h = () => { return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
+      I,
   );
   const lean = await transformForSampling(src, { runtime: 'rt', exitChecks: false });
   assert.equal(lean.sites, 3);
   assert.equal(lean.exits, 0);
   assert.equal(
     lean.code,
-    `function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}\n` +
+    `${V}function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}\n` +
       `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
-      `\nimport { __wp$f, __wp$p } from "rt";\n`,
+      I,
   );
   assert.equal(r.code.split('\n').slice(0, 5).length, src.split('\n').slice(0, 5).length);
   const bad = await transformForSampling('function (', { runtime: 'rt' });
@@ -56,7 +61,7 @@ test('exit checks: a return gives its value after the check, a bare one runs it;
   const src =
     'function f(s) { if (!s) return\n  s = s.trim(); if (!s) return\n  return s + 1 }\nconst k = (x) => x.y();\n';
   const r = await transformForSampling(src, { runtime: null });
-  const E = '(__wp$on&&--__wp$f[0]<__wp$f[1]&&delete __wp$p.s)';
+  const E = '(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]&&delete __wp$p.s)';
   assert.equal(
     r.code,
     `function f(s) {${C}var __wp$t; if (!s) return void${E};\n  s = s.trim(); if (!s) return void${E};\n  return (__wp$t=(0,s + 1),${E},__wp$t) }\n` +
@@ -275,6 +280,7 @@ test('the source map takes every original token back to its place', async () => 
   const r = await transformForSampling(input, { runtime: 'rt', file: 'a.js' });
   assert.equal(r.map.sources[0], 'a.js');
   const outLines = r.code.split('\n');
+  assert.equal(outLines[0].slice(0, V.length), V);
   assert.equal(outLines[1], `function f(a) {${C} for (;;) {${C} g(a); } ;${C}}`); // after non-ASCII text
   const inLines = input.split('\n');
   for (const [token, line] of [
@@ -372,7 +378,9 @@ test('Rollup/Vite plugin: runs after other transforms, samples dependencies unle
   };
   try {
     const all = await bundle({});
-    assert.match(all.code, new RegExp(`function sum\\(n\\) \\{${C.replace(/[()[\]$]/g, '\\$&')}`));
+    // Each module's slots are its own `var`: Rollup renames them (`__wp$f$2`).
+    const check = C.replace(/[()[\]$]/g, '\\$&').replaceAll('__wp\\$f', '__wp\\$f[\\d$]*');
+    assert.match(all.code, new RegExp(`function sum\\(n\\) \\{${check}`));
     assert.match(all.code, /for \(var i = 0; i < n; i\+\+\) \{if/, 'the dependency loop is sampled');
     const ours = all.warnings.filter((w) => w.includes('webprof:'));
     assert.equal(ours.length, 1, ours.join('\n'));
@@ -492,7 +500,7 @@ test('esbuild and Rollup plugins leave a copy of webprof in a folder not named w
       // The app's own function is sampled: its checks are in the bundle.
       const text = readFileSync(join(app, 'out', file), 'utf8');
       const work = text.slice(text.indexOf('function work('));
-      assert.match(work.slice(0, work.indexOf('return s')), /--\s*\w+\[0\]\s*<\s*\w+\[1\]\)/, file);
+      assert.match(work.slice(0, work.indexOf('return s')), /--\s*[\w$]+\[0\]\s*<\s*[\w$]+\[1\]\)/, file);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

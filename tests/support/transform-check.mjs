@@ -39,13 +39,20 @@ export function parse(code, goal) {
   return acorn.parse(code, GOALS[goal]);
 }
 
-// The check's condition, `__wp$on&&--__wp$f[0]<__wp$f[1]`, as acorn reads it.
+// `__wp$on&&__wp$f` (the guard, then the slots' binding), as acorn reads it.
+const isGuard = (t) =>
+  t.type === 'LogicalExpression' &&
+  t.operator === '&&' &&
+  t.left.type === 'Identifier' &&
+  t.left.name === '__wp$on' &&
+  t.right.type === 'Identifier' &&
+  t.right.name === '__wp$f';
+// The check's condition, `__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]`, as acorn reads it.
 function isCondition(t) {
   return (
     t.type === 'LogicalExpression' &&
     t.operator === '&&' &&
-    t.left.type === 'Identifier' &&
-    t.left.name === '__wp$on' &&
+    isGuard(t.left) &&
     t.right.type === 'BinaryExpression' &&
     t.right.operator === '<' &&
     t.right.left.type === 'UpdateExpression' &&
@@ -64,7 +71,7 @@ const isSampleCall = (n) =>
   n.argument.object.name === '__wp$p' &&
   !n.argument.computed &&
   n.argument.property.name === 's';
-// `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`
+// `if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`
 function isCheck(n) {
   return (
     !!n &&
@@ -75,7 +82,7 @@ function isCheck(n) {
     isSampleCall(n.consequent.expression)
   );
 }
-// The exit check as an expression: `__wp$on&&--__wp$f[0]<__wp$f[1]&&delete __wp$p.s`.
+// The exit check as an expression: `__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]&&delete __wp$p.s`.
 function isExitExpression(n) {
   return (
     n.type === 'LogicalExpression' && n.operator === '&&' && isCondition(n.left) && isSampleCall(n.right)

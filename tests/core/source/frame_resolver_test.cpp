@@ -182,6 +182,41 @@ TEST_F(FrameResolverTest, ADeleteEntryCheckIsOneToo) {
   EXPECT_FALSE(scan.IsEntryCheck(4, 49));  // not the transform's check (`.t`)
 }
 
+// The check emitted now reads the slots from a module-level `var` and skips
+// itself while it is unset (`__wp$f&&`): an entry check too.
+TEST_F(FrameResolverTest, AVarEntryCheckIsOneToo) {
+  SourceScan scan;
+  ASSERT_EQ(scan.ScanScript(
+                "function esc(t) {if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])"
+                "delete __wp$p.s;\n"  // 1
+                "  for (const c of t) {if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f["
+                "1])delete __wp$p.s; f(c); }\n"  // 2
+                "}\n"                            // 3
+                "function g() {if(__wp$on&&__wp$g&&--__wp$f[0]<__wp$f[1])"
+                "delete __wp$p.s; }\n",  // 4
+                ScanLimits()),
+            Status::kOk);
+  EXPECT_TRUE(scan.IsEntryCheck(1, 60));
+  EXPECT_TRUE(scan.IsEntryCheck(1, 75));   // JavaScriptCore: after `__wp$p.s`
+  EXPECT_FALSE(scan.IsEntryCheck(2, 65));  // a loop's check
+  EXPECT_FALSE(scan.IsEntryCheck(4, 57));  // not the transform's (`__wp$g`)
+  // A bundler renames each module's `var` (Rollup `__wp$f$2`, esbuild
+  // `__wp$f2`); one check spells it one way throughout.
+  SourceScan renamed;
+  ASSERT_EQ(renamed.ScanScript(
+                "function a() {if(__wp$on&&__wp$f$2&&--__wp$f$2[0]<__wp$f$2[1])"
+                "delete __wp$p.s; }\n"  // 1
+                "function b() {if(__wp$on&&__wp$f2&&--__wp$f2[0]<__wp$f2[1])"
+                "delete __wp$p.s; }\n"  // 2
+                "function c() {if(__wp$on&&__wp$f2&&--__wp$f3[0]<__wp$f2[1])"
+                "delete __wp$p.s; }\n",  // 3
+                ScanLimits()),
+            Status::kOk);
+  EXPECT_TRUE(renamed.IsEntryCheck(1, 63));
+  EXPECT_TRUE(renamed.IsEntryCheck(2, 60));
+  EXPECT_FALSE(renamed.IsEntryCheck(3, 60));  // two names: no check of ours
+}
+
 TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   FrameId a = AddFrame("a", app_, 2, 3);
   AddSample(1, Stack({a}));
