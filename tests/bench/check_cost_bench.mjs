@@ -11,10 +11,18 @@
 //     [--libs=acorn,lodash] [--variants=plain,dense,…] [--js-flags="--flag …"] [--profiled=1]
 //     [--extra=name:path/{lib}.mjs,…] [--versus=variant]
 // Variants (from the default transform's output; lean* from `exitChecks: false`):
-//   dense      as emitted: entry, loop and exit checks (at each `return`,
-//              `return(__wp$t=(0,e),exit,__wp$t)`, and before a body's `}`),
-//              guarded by the runtime's global `__wp$on` (0 until a session),
+//   dense      as emitted: entry (none in a leaf), loop and exit checks (at
+//              each `return`, `return(__wp$t=(0,e),exit,__wp$t)`, and before
+//              a body's `}`), guarded by the runtime's global `__wp$on` (0
+//              until a session), the slots a module-level `var __wp$f` set
+//              from the import first (`__wp$f&&` skips a check before that),
 //              the counter compared with the threshold slot `__wp$f[1]`
+//   leafless   no entry check in a body with no other check (what the
+//              transform emits since 2026-12-02 12:30: with an older dense
+//              bundle from WEBPROF_DENSE_BUNDLE)
+//   importBinding the check reading the imported binding at every check,
+//              as emitted before the module-level `var`; moduleLet: a
+//              module-level `let` instead (a TDZ error in an import cycle)
 //   guardZero  the same compared with 0, as emitted before the threshold slot
 //   unguarded  the same with the check emitted before the guard,
 //              `if(--__wp$f[0]<0)__wp$s();` (below: "the check")
@@ -76,8 +84,14 @@ const profiledMs = Number(opt('profiled', 0));
 const versus = opt('versus', '');
 const OLD = 'if(--__wp$f[0]<0)__wp$s();';
 const GUARD = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
-const IMPORT = /\nimport \{ __wp\$f, __wp\$[ps] \} from "[^"]*";\n$/;
+// The transform's binding: the import at the end (of __wp$f itself before
+// the module-level `var`), and that `var` first.
+const IMPORT = /\nimport \{ __wp\$f(?: as __wp\$m)?, __wp\$[ps] \} from "[^"]*";\n$/;
+const PRELUDE = 'var __wp$f=__wp$m;';
 const all = (s) => ({ entry: s, loop: s, exit: s });
+// The check as emitted before the module-level `var`: the import read at
+// every check (`importBinding`).
+const IMPORT_CHECK = 'if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
 const VARIANTS = {
   dense: { spec: {} },
   guardZero: { spec: all(GUARD) },
@@ -105,6 +119,13 @@ const VARIANTS = {
   localCounter: {
     spec: all('if(__wp$on&&--__wp$c<__wp$f[1])(__wp$c=__wp$r());'),
     prefix: 'var __wp$c=0;',
+  },
+  leafless: { spec: { leaf: '' } },
+  importBinding: { spec: all(IMPORT_CHECK), binding: `import { __wp$f, __wp$p } from "${RUNTIME}";` },
+  moduleLet: {
+    spec: all(IMPORT_CHECK),
+    binding: `import { __wp$f as __wp$m, __wp$p } from "${RUNTIME}";`,
+    prefix: 'let __wp$f=__wp$m;',
   },
 };
 const extras = Object.fromEntries(
@@ -159,8 +180,9 @@ try {
         continue;
       }
       const { spec, binding, prefix = '', base = 'dense' } = VARIANTS[v];
-      let code = prefix + variant(bases[base].code, bases[base].found, spec);
-      if (binding !== undefined) code = code.replace(IMPORT, `\n${binding}\n`);
+      let code = variant(bases[base].code, bases[base].found, spec);
+      if (binding !== undefined) code = code.replace(PRELUDE, '').replace(IMPORT, `\n${binding}\n`);
+      code = prefix + code;
       writeFileSync(join(out, `${lib}.${v}.mjs`), code);
     }
     const page = await browser.newPage();

@@ -11,10 +11,14 @@ import { LOOPS } from '../../support/transform-check.mjs';
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
-// The check's condition, guarded (`__wp$on&&--__wp$f[0]<__wp$f[1]`, or `<0`
-// before the threshold slot) or not.
+// The check's condition, guarded (`__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]`,
+// without `__wp$f&&` before the module-level binding, `<0` before the
+// threshold slot) or not.
 function isCondition(t) {
   if (t.type === 'LogicalExpression' && t.operator === '&&' && t.left.name === '__wp$on') t = t.right;
+  const bound = (l) =>
+    l.type === 'LogicalExpression' && l.left.name === '__wp$on' && l.right.name === '__wp$f';
+  if (t.type === 'LogicalExpression' && t.operator === '&&' && bound(t.left)) t = t.right;
   return (
     t.type === 'BinaryExpression' &&
     t.operator === '<' &&
@@ -59,7 +63,8 @@ export function findChecks(code) {
         kind = i === first ? 'entry' : 'exit';
       } else if (!(parent.type === 'BlockStatement' && grand && LOOPS.has(grand.type)))
         throw new Error(`a check at ${node.start} under ${grand && grand.type}`);
-      checks.push({ start: node.start, end: node.end, kind, expression: false });
+      const body = kind === 'entry' ? parent.end : 0;
+      checks.push({ start: node.start, end: node.end, kind, expression: false, body });
       return;
     }
     for (const key of Object.keys(node)) {
@@ -70,18 +75,25 @@ export function findChecks(code) {
     }
   };
   walk(ast, null, null);
+  // A leaf: an entry check with no other check in its body (nested
+  // functions' included), what the transform emits no entry check for.
+  checks.sort((a, b) => a.start - b.start);
+  checks.forEach((c, i) => {
+    c.leaf = c.kind === 'entry' && !(i + 1 < checks.length && checks[i + 1].start < c.body);
+  });
   return { checks };
 }
 
 /**
  * `code` with each check replaced by `spec[kind]` (a statement's text, '' to
- * drop it, undefined to keep it); an exit check inside a `return` becomes
- * that statement as an expression (`if(c)s();` → `(c&&s())`, '' → `0`).
+ * drop it, undefined to keep it; a leaf's entry check by `spec.leaf` when
+ * given); an exit check inside a `return` becomes that statement as an
+ * expression (`if(c)s();` → `(c&&s())`, '' → `0`).
  */
 export function variant(code, found, spec) {
   const edits = [];
   for (const c of found.checks) {
-    const text = spec[c.kind];
+    const text = c.leaf && 'leaf' in spec ? spec.leaf : spec[c.kind];
     if (text === undefined) continue;
     edits.push([c.start, c.end, c.expression ? asExpression(text) : text]);
   }
