@@ -12,10 +12,9 @@
 // `return(__wp$t=(0,e),exit,__wp$t)`, the check as an expression after `e`;
 // a check before the body's `}`: a function's time after its last check
 // stays its own), an arrow's expression body made a block with both checks,
-// an unbraced loop body wrapped as `{check body}`, the slots' `var` before
-// the first statement (on its line) and one import at the END of the module
-// (imports are hoisted, so no line moves). Lines never change; columns
-// change only after an insertion on the same line. A file the scanner
+// an unbraced loop body wrapped as `{check body}`, and the runtime's import
+// and the slots' `var` before the first statement, on its line. Lines never
+// change; columns change only after an insertion on the same line. A file the scanner
 // cannot read is returned unchanged with its status and a
 // reason (the plugins report it once, naming the file).
 //
@@ -62,8 +61,8 @@ const EXIT = CHECK.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
  *   the global guard __wp$on (default 'webprof', the package's main entry);
  *   null = no binding, the checks use globals of those names (classic
  *   scripts, pages webprof/playwright rewrites); file: the source's name in the source map; format: how the
- *   runtime is bound - 'esm' (default) an import at the end, 'cjs' a
- *   `require` before the first statement (after directives, same line),
+ *   runtime is bound before the first statement (after a hashbang and
+ *   directives, same line) - 'esm' (default) an import, 'cjs' a `require`,
  *   'auto' esm for a file with import/export declarations (or .mjs/.mts),
  *   else cjs (what a bundler loading raw node_modules files needs);
  *   exitChecks: false leaves function bodies without exit checks (at each
@@ -156,10 +155,8 @@ export async function transformForSampling(code, options = {}) {
     from = at[k];
   }
   out += code.slice(from);
-  const tail =
-    format === 'esm' ? `\nimport { __wp$f as __wp$m, __wp$p } from ${JSON.stringify(runtime)};\n` : '';
   return {
-    code: out + tail,
+    code: out,
     sites,
     status,
     map: sourceMap(code, at, inserts, options.file || 'input.js'),
@@ -170,13 +167,18 @@ export async function transformForSampling(code, options = {}) {
   };
 }
 
-// Before the first statement, so checks in code that runs at load time find
-// the runtime: in an ES module the slots' `var` from the import (hoisted, and
-// evaluated before this module: the runtime imports nothing of the page's),
-// in CommonJS, which has no hoisted import, the `require` too.
+// Before the first statement (on its line: no line moves), so checks in
+// code that runs at load time find the runtime. An ES module imports it
+// there, first: its dependencies are evaluated in the order of their
+// imports, so the runtime (which imports nothing of the page's) has run and
+// defined the guard `__wp$on` before any other dependency can call into this
+// module — in an import cycle one may, before this module's body has run:
+// the slots' `var` is then unset and `__wp$f&&` skips the check. CommonJS,
+// which has no hoisted import, gets the `require` there.
 function binding(format, runtime) {
-  if (format === 'esm') return 'var __wp$f=__wp$m;';
-  return `var __wp$r=require(${JSON.stringify(runtime)}),__wp$f=__wp$r.__wp$f,__wp$p=__wp$r.__wp$p;`;
+  const from = JSON.stringify(runtime);
+  if (format === 'esm') return `import{__wp$f as __wp$m,__wp$p}from${from};var __wp$f=__wp$m;`;
+  return `var __wp$r=require(${from}),__wp$f=__wp$r.__wp$f,__wp$p=__wp$r.__wp$p;`;
 }
 
 // The core reports UTF-8 byte offsets; JS strings index UTF-16 units.

@@ -1,14 +1,14 @@
 // Probe sites for the dense-sampling transform (js/transform/).
 //
 // Problem: the transform inserts a check
-// (`if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`) that must run at every
-// function entry and every loop iteration, and inserting it must never change
-// what the script means or on which line anything is. A check is a statement,
-// so it may only go where a statement list is: just after a function body's `{`
-// (past the directive prologue, which must stay first) or a braced loop body's
-// `{`. An unbraced loop body (`for (...) s += i;`) is wrapped in a block that
-// starts with the check; closing that block needs the end of the body
-// statement, found at token level from the statement grammar (compound
+// (`if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`) that must run
+// at every function entry and every loop iteration, and inserting it must never
+// change what the script means or on which line anything is. A check is a
+// statement, so it may only go where a statement list is: just after a function
+// body's `{` (past the directive prologue, which must stay first) or a braced
+// loop body's `{`. An unbraced loop body (`for (...) s += i;`) is wrapped in a
+// block that starts with the check; closing that block needs the end of the
+// body statement, found at token level from the statement grammar (compound
 // statements by their keywords, simple ones at
 // `;`, the enclosing closer, or a line break where automatic semicolon
 // insertion applies). Whether a `{` is a block comes from what precedes it
@@ -31,18 +31,18 @@
 // Only a body that runs other code gets them (a call, `new`, `await`,
 // `yield` or spread): the smallest and most called functions, where a check
 // costs most and the time an exit check would claim is a few operators,
-// are left to their caller. In a body that has them every `return` gets one
-// but a return that follows only operators since a loop body's check (the
-// entry check's samples are the caller's, a loop check's the function's own).
-// A `return` token counts only where it surely
-// is a statement (its brace a block or body by what precedes it, never a
-// member named `return`); in doubt it keeps no check. An arrow's
-// expression body that runs other code (`x => f(x)`) becomes a block with
-// both checks, `x => {check var __wp$t=(0,f(x));check return __wp$t}`: its
-// time (an object spread, a call into code without checks) stays its own,
-// and the time before it stays its caller's. Its end is found at token
-// level: the first `,`, `;`, closer or unmatched `:` at its level, or a
-// line break where ASI applies.
+// are left to their caller; without a loop either such a body gets no entry
+// check (it would change no sample's stack: SiteFinder::Leaf). In a body that
+// has them every `return` gets one but a return that follows only operators
+// since a loop body's check (the entry check's samples are the caller's, a loop
+// check's the function's own). A `return` token counts only where it surely is
+// a statement (its brace a block or body by what precedes it, never a member
+// named `return`); in doubt it keeps no check. An arrow's expression body that
+// runs other code (`x => f(x)`) becomes a block with both checks, `x => {check
+// var __wp$t=(0,f(x));check return __wp$t}`: its time (an object spread, a call
+// into code without checks) stays its own, and the time before it stays its
+// caller's. Its end is found at token level: the first `,`, `;`, closer or
+// unmatched `:` at its level, or a line break where ASI applies.
 //
 // Output: one uint32 per edit, `offset | kind << kProbeSiteKindShift`, the
 // offset a UTF-8 byte offset into the source; sorted by offset, closers

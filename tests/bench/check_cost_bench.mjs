@@ -84,10 +84,9 @@ const profiledMs = Number(opt('profiled', 0));
 const versus = opt('versus', '');
 const OLD = 'if(--__wp$f[0]<0)__wp$s();';
 const GUARD = 'if(__wp$on&&--__wp$f[0]<0)__wp$s();';
-// The transform's binding: the import at the end (of __wp$f itself before
-// the module-level `var`), and that `var` first.
-const IMPORT = /\nimport \{ __wp\$f(?: as __wp\$m)?, __wp\$[ps] \} from "[^"]*";\n$/;
-const PRELUDE = 'var __wp$f=__wp$m;';
+// The transform's binding, before the first statement: the runtime's import,
+// then the slots' module-level `var` (a variant's `binding` replaces both).
+const BINDING = /import\{__wp\$f as __wp\$m,__wp\$p\}from"[^"]*";var __wp\$f=__wp\$m;/;
 const all = (s) => ({ entry: s, loop: s, exit: s });
 // The check as emitted before the module-level `var`: the import read at
 // every check (`importBinding`).
@@ -124,8 +123,7 @@ const VARIANTS = {
   importBinding: { spec: all(IMPORT_CHECK), binding: `import { __wp$f, __wp$p } from "${RUNTIME}";` },
   moduleLet: {
     spec: all(IMPORT_CHECK),
-    binding: `import { __wp$f as __wp$m, __wp$p } from "${RUNTIME}";`,
-    prefix: 'let __wp$f=__wp$m;',
+    binding: `import { __wp$f as __wp$m, __wp$p } from "${RUNTIME}";let __wp$f=__wp$m;`,
   },
 };
 const extras = Object.fromEntries(
@@ -181,7 +179,7 @@ try {
       }
       const { spec, binding, prefix = '', base = 'dense' } = VARIANTS[v];
       let code = variant(bases[base].code, bases[base].found, spec);
-      if (binding !== undefined) code = code.replace(PRELUDE, '').replace(IMPORT, `\n${binding}\n`);
+      if (binding !== undefined) code = code.replace(BINDING, binding);
       code = prefix + code;
       writeFileSync(join(out, `${lib}.${v}.mjs`), code);
     }

@@ -15,9 +15,9 @@ import { checkSource } from '../support/transform-check.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'webprof.mjs');
 const C = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
-// An ES module's binding: the slots' `var` first (set from the import), the import last.
-const V = 'var __wp$f=__wp$m;';
-const I = `\nimport { __wp$f as __wp$m, __wp$p } from "rt";\n`;
+// An ES module's binding, before its first statement: the runtime's import
+// first, then the slots' `var` set from it.
+const V = 'import{__wp$f as __wp$m,__wp$p}from"rt";var __wp$f=__wp$m;';
 
 test('checks go after each body `{` and directive; lines never move', async () => {
   const src =
@@ -29,13 +29,12 @@ test('checks go after each body `{` and directive; lines never move', async () =
   assert.equal(r.exits, 1);
   // Exit checks: a body that calls something gets one before its `}`; h
   // calls nothing and holds no loop: no check at all (its entry check's
-  // samples were the caller's, as its body's time is). An ES module's slots
-  // are a `var` set from the import before the first statement.
+  // samples were the caller's, as its body's time is). An ES module imports
+  // the runtime and sets the slots' `var` before its first statement.
   assert.equal(
     r.code,
     `${V}function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n;${C}}\n` +
-      `const h = () => { return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
-      I,
+      `const h = () => { return \`\${'{'}\` + /{/.source; }; // function x() {\n`,
   );
   const lean = await transformForSampling(src, { runtime: 'rt', exitChecks: false });
   assert.equal(lean.sites, 3);
@@ -43,8 +42,7 @@ test('checks go after each body `{` and directive; lines never move', async () =
   assert.equal(
     lean.code,
     `${V}function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n}\n` +
-      `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n` +
-      I,
+      `const h = () => {${C} return \`\${'{'}\` + /{/.source; }; // function x() {\n`,
   );
   assert.equal(r.code.split('\n').slice(0, 5).length, src.split('\n').slice(0, 5).length);
   const bad = await transformForSampling('function (', { runtime: 'rt' });
@@ -503,6 +501,41 @@ test('esbuild and Rollup plugins leave a copy of webprof in a folder not named w
       assert.match(work.slice(0, work.indexOf('return s')), /--\s*[\w$]+\[0\]\s*<\s*[\w$]+\[1\]\)/, file);
     }
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// An import cycle: b.mjs runs first and calls a.mjs's `hot` before a.mjs's
+// body has run, with a session on. The checks' `var` is then unset and they
+// skip (a `const` or `let` there was a TDZ error thrown into the page); once
+// a.mjs's body has run they take their slow path.
+test('a check that runs before its module body (an import cycle) skips, never throws', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wp-cycle-'));
+  try {
+    writeFileSync(
+      join(dir, 'rt.mjs'),
+      'globalThis.__wp$on = 1;\nexport const __wp$f = new Int32Array([0, 0]);\n' +
+        'export const __wp$p = new Proxy({}, { deleteProperty() { globalThis.__wpCycle++; return true; } });\n',
+    );
+    const files = {
+      'a.mjs':
+        "import { early } from './b.mjs';\nexport function hot(n) { let s = 0; for (let i = 0; i < n; i++) s += i; return s; }\nexport const late = hot(3);\nexport { early };\n",
+      'b.mjs': "import { hot } from './a.mjs';\nexport const early = hot(4);\n",
+    };
+    for (const [name, code] of Object.entries(files)) {
+      const r = await transformForSampling(code, { runtime: './rt.mjs' });
+      assert.equal(r.status, 'Ok');
+      writeFileSync(join(dir, name), r.code);
+    }
+    globalThis.__wpCycle = 0;
+    const a = await import(pathToFileURL(join(dir, 'a.mjs')).href);
+    assert.deepEqual([a.early, a.late], [6, 3]);
+    // hot(4) before a.mjs's body: no check ran; hot(3) after it: entry and
+    // three iterations (the counter at 0 takes the slow path every time).
+    assert.equal(globalThis.__wpCycle, 4);
+  } finally {
+    delete globalThis.__wpCycle;
+    delete globalThis.__wp$on;
     rmSync(dir, { recursive: true, force: true });
   }
 });
