@@ -42,9 +42,10 @@ import { withTools } from '../core/tools.mjs';
 // `__wp$f&&`: the slots are a module-level `var` the module's first
 // statement sets from the import (ESM) or the `require` (CommonJS), not the
 // import itself: an import is read through the module's cell with a hole
-// check at every check, and the typed array it yields is no constant to
-// TurboFan, where a `var` in the module's scope is one (under a session the
-// checks cost ×0.64–0.80 of the import's, docs/BENCHMARKS.md "A module-level
+// check at every check, a module-level `var` is a plain context slot, which
+// V8's context cells may also treat as a constant once written (under a
+// session the checks cost ×0.64–0.80 of the import's; ×0.84–0.91 with
+// Chromium's --no-function-context-cells: docs/BENCHMARKS.md "A module-level
 // binding and no check in leaves"). A `var`, not a `const` or `let`: in an
 // import cycle a function of this module may run before its first statement,
 // and then the binding is undefined, `__wp$f&&` skips the check, where a
