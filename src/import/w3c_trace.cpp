@@ -41,10 +41,10 @@ class Reader {
         });
       } else if (key == "frames") {
         seen_ |= 2;
-        ok = Table("frame", [this] { return Frame(); });
+        ok = Table("frame", [this] { return Frames(); });
       } else if (key == "stacks") {
         seen_ |= 4;
-        ok = Table("stack", [this] { return Stack(); });
+        ok = Table("stack", [this] { return Stacks(); });
       } else if (key == "samples") {
         seen_ |= 8;
         ok = Table("sample", [this] { return Samples(); });
@@ -197,31 +197,88 @@ class Reader {
     return at + 1;
   }
 
-  // The samples table from this row on: the compact shapes webprof and most
-  // writers emit are read straight from the text, row after row, without
-  // the cursor's per-member bookkeeping; the first row in any other form
-  // (other order, spaces, more members, an error) is read by Sample() and
-  // the table's loop goes on from there. A compact time is a plain number
-  // >= 0: valid.
-  bool Samples() {
+  // One compact stack row at p, {"frameId":F} or {"frameId":F,"parentId":P}
+  // with plain indices (44 bytes, 60 read at most): its length, or 0.
+  static size_t CompactStack(const char* p, uint32_t* frame, uint32_t* parent) {
+    using json_scan::SameBytes;
+    static constexpr char kFrame[] = "{\"frameId\":",
+                          kThenParent[] = ",\"parentId\":";
+    if (!SameBytes(p, kFrame, sizeof kFrame - 1)) return 0;
+    size_t at = sizeof kFrame - 1, n;
+    if (!(n = json_scan::PlainIndex(p + at, frame))) return 0;
+    at += n;
+    *parent = kNone;
+    if (SameBytes(p + at, kThenParent, sizeof kThenParent - 1)) {
+      at += sizeof kThenParent - 1;
+      if (!(n = json_scan::PlainIndex(p + at, parent))) return 0;
+      at += n;
+    }
+    return p[at] == '}' ? at + 1 : 0;
+  }
+
+  // One compact frame row at p (`room` bytes left, 2 * kScanRoom or more):
+  // {"name":S} then, in this order, any of ,"resourceId":R ,"line":L
+  // ,"column":C — S without escapes, plain indices. Its length, or 0.
+  static size_t CompactFrame(const char* p, size_t room, FrameRow* f) {
+    using json_scan::SameBytes;
+    static constexpr char kName[] = "{\"name\":\"",
+                          kResource[] = ",\"resourceId\":",
+                          kLine[] = ",\"line\":", kColumn[] = ",\"column\":";
+    if (!SameBytes(p, kName, sizeof kName - 1)) return 0;
+    const char* const from = p + sizeof kName - 1;
+    const char* r = from;
+    // The rest of the row (≈ 60 bytes) stays within the room checked here.
+    const char* const last = p + room - 2 * json_scan::kScanRoom;
+    for (;;) {
+      if (r > last) return 0;
+      const unsigned run = json_scan::StringRun8(r);
+      r += run;
+      if (run < 8) break;
+    }
+    if (*r != '"') return 0;  // an escape or a control character
+    f->name = std::string_view(from, static_cast<size_t>(r - from));
+    size_t at = static_cast<size_t>(r + 1 - p), n;
+    uint32_t v;
+    if (SameBytes(p + at, kResource, sizeof kResource - 1)) {
+      at += sizeof kResource - 1;
+      if (!(n = json_scan::PlainIndex(p + at, &f->resource))) return 0;
+      at += n;
+    }
+    if (SameBytes(p + at, kLine, sizeof kLine - 1)) {
+      at += sizeof kLine - 1;
+      if (!(n = json_scan::PlainIndex(p + at, &v))) return 0;
+      f->line = v;
+      at += n;
+    }
+    if (SameBytes(p + at, kColumn, sizeof kColumn - 1)) {
+      at += sizeof kColumn - 1;
+      if (!(n = json_scan::PlainIndex(p + at, &v))) return 0;
+      f->column = v;
+      at += n;
+    }
+    return p[at] == '}' ? at + 1 : 0;
+  }
+
+  // A table from this row on: rows in the compact shape `compact` reads
+  // (the shapes webprof and most writers emit) are taken straight from the
+  // text, row after row, without the cursor's per-member bookkeeping; the
+  // first row in any other form (other order, spaces, more members, an
+  // error) is read by `general` and the table's loop goes on from there.
+  // compact(p, room) returns a row's length or 0, with kScanRoom * 2
+  // bytes or more left at p.
+  template <typename Compact, typename General>
+  bool Rows(Compact compact, General general) {
     const std::string_view text = c_.text();
     const char* p = text.data();
     size_t i = c_.Offset();
-    // Room for the rows the rest of the text can hold (a compact row is
-    // 25 bytes or more), up to a bound: no regrowth copies.
-    if (row_ == 0)
-      samples.reserve(
-          std::min<size_t>((text.size() - i) / 25, size_t{1} << 20));
     for (;;) {
-      SampleRow s;
-      const size_t n = text.size() - i >= 2 * json_scan::kScanRoom
-                           ? CompactSample(p + i, &s)
-                           : 0;
+      const size_t room = text.size() - i;
+      const size_t n =
+          room >= 2 * json_scan::kScanRoom ? compact(p + i, room) : 0;
       if (n == 0) {
         c_.Seek(i);
-        return Sample();
+        return general();
       }
-      Keep(s);
       i += n;
       if (p[i] != ',') break;  // ']' or space: NextElement() decides
       ++i;
@@ -229,6 +286,49 @@ class Reader {
     }
     c_.Seek(i);
     return true;
+  }
+
+  bool Frames() {
+    return Rows(
+        [this](const char* p, size_t room) {
+          FrameRow f;
+          const size_t n = CompactFrame(p, room, &f);
+          if (n) frames.push_back(f);
+          return n;
+        },
+        [this] { return Frame(); });
+  }
+
+  bool Stacks() {
+    return Rows(
+        [this](const char* p, size_t) {
+          uint32_t frame, parent;
+          const size_t n = CompactStack(p, &frame, &parent);
+          if (n) {
+            stacks.push_back(frame);
+            stacks.push_back(parent);
+          }
+          return n;
+        },
+        [this] { return Stack(); });
+  }
+
+  // The samples table: compact rows as above (a compact time is a plain
+  // number >= 0: valid).
+  bool Samples() {
+    // Room for the rows the rest of the text can hold (a compact row is
+    // 25 bytes or more), up to a bound: no regrowth copies.
+    if (row_ == 0)
+      samples.reserve(std::min<size_t>((c_.text().size() - c_.Offset()) / 25,
+                                       size_t{1} << 20));
+    return Rows(
+        [this](const char* p, size_t) {
+          SampleRow s;
+          const size_t n = CompactSample(p, &s);
+          if (n) Keep(s);
+          return n;
+        },
+        [this] { return Sample(); });
   }
 
   bool Sample() {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "support/import_fixture.h"
 
@@ -184,6 +185,114 @@ TEST(W3CTrace, CompactRowsReadAsTheGeneralPathReadsThem) {
         EXPECT_EQ(ra[i].stack.value, rb[i].stack.value) << i;
       }
       if (sa == Status::kOk) EXPECT_EQ(ra.size(), 300u);
+    }
+  }
+}
+
+// Frame and stack tables take their compact rows straight from the text too
+// (webprof's and Chromium's: {"name":S,"resourceId":R,"line":L,"column":C}
+// with any of the three indices left out, {"frameId":F,"parentId":P} with
+// or without the parent). Each row below has a same-length spelling the
+// fast path does not take (an index written 1e2 instead of 100): both
+// documents must give the same rows, or the same error — the same table,
+// row and byte — for a bad row anywhere among them.
+TEST(W3CTrace, CompactFrameAndStackRowsReadAsTheGeneralPathReadsThem) {
+  constexpr size_t kRows = 300;
+  auto frame = [](size_t i, bool compact) {
+    const std::string h = compact ? "100" : "1e2";
+    const std::string name = "\"f" + std::to_string(i) + "\"";
+    switch (i % 4) {
+      case 0:
+        return "{\"name\":" + name + ",\"resourceId\":0,\"line\":" + h +
+               ",\"column\":" + std::to_string(i) + "}";
+      case 1:
+        return "{\"name\":" + name + ",\"line\":" + h + "}";
+      case 2:
+        return "{\"name\":" + name + ",\"resourceId\":1,\"column\":" + h + "}";
+      default:
+        return "{\"name\":" + name + ",\"line\":7,\"column\":" + h + "}";
+    }
+  };
+  auto stack = [](size_t i, bool compact) {
+    const std::string h = compact ? "100" : "1e2";
+    if (i % 3 == 0) return "{\"frameId\":" + h + "}";
+    if (i % 3 == 1)
+      return "{\"frameId\":" + h + ",\"parentId\":" + std::to_string(i - 1) +
+             "}";
+    return "{\"frameId\":" + std::to_string(i % 7) + ",\"parentId\":" + h + "}";
+  };
+  // The bad row replaces row `at` of the frames (stacks_table false) or of
+  // the stacks; stacks start at row 101 so that every parent 100 is earlier.
+  auto doc = [&](bool compact, bool stacks_table, size_t at,
+                 const std::string& bad) {
+    std::string frames, stacks;
+    for (size_t i = 0; i < kRows; ++i) {
+      if (i) frames += ',', stacks += ',';
+      frames += !stacks_table && i == at ? bad : frame(i, compact);
+      stacks += stacks_table && i == at ? bad : stack(i + 101, compact);
+    }
+    std::string head;
+    for (size_t i = 0; i < 101; ++i)
+      head += "{\"frameId\":" + std::to_string(i % 5) +
+              (i ? ",\"parentId\":" + std::to_string(i - 1) : "") + "},";
+    return R"J({"resources":["a.js","b.js"],"frames":[)J" + frames +
+           R"J(],"stacks":[)J" + head + stacks +
+           R"J(],"samples":[{"timestamp":1,"stackId":5}]})J";
+  };
+  const std::vector<std::string> bad_frames = {
+      "{\"name\":\"a\\\"b\",\"line\":1}",
+      "{\"name\":1}",
+      "{\"line\":1}",
+      "{\"name\":\"x\",\"resourceId\":-1}",
+      "{\"name\":\"x\",\"resourceId\":2}",
+      "{\"name\":\"x\",\"resourceId\":null,\"line\":null}",
+      "{\"name\":\"x\",\"line\":4294967295}",
+      "{\"name\":\"x\",\"line\":4294967294,\"column\":0}",
+      "{\"name\":\"x\",\"column\":1.5}",
+      "{\"name\":\"x\",\"line\":01}",
+      "{\"name\":\"x\",\"column\":1,\"line\":2}",
+      "{\"name\":\"x\",\"line\":1,\"extra\":[]}",
+      "{\"name\":\"\x01\"}",
+      "{\"name\":\"x\"",
+      "[]"};
+  const std::vector<std::string> bad_stacks = {
+      "{\"frameId\":-1}",
+      "{\"frameId\":300}",
+      "{\"frameId\":0,\"parentId\":500}",
+      "{\"frameId\":0,\"parentId\":null}",
+      "{\"parentId\":0}",
+      "{\"frameId\":null}",
+      "{\"frameId\":01}",
+      "{\"frameId\":4294967295}",
+      "{\"frameId\":0,\"parentId\":1.0}",
+      "{\"parentId\":3,\"frameId\":2}",
+      "{\"frameId\":0",
+      "[]"};
+  for (const bool stacks_table : {false, true}) {
+    for (size_t at :
+         {size_t{0}, size_t{1}, size_t{150}, kRows - 2, kRows - 1}) {
+      for (const std::string& bad : stacks_table ? bad_stacks : bad_frames) {
+        // The rows view their text: it outlives them.
+        const std::string ta = doc(true, stacks_table, at, bad),
+                          tb = doc(false, stacks_table, at, bad);
+        W3CTraceRows a, b;
+        std::string ea, eb;
+        const Status sa = ReadW3CTrace(ta, &a, &ea);
+        const Status sb = ReadW3CTrace(tb, &b, &eb);
+        ASSERT_EQ(sa, sb) << bad << " at " << at << ": " << ea;
+        EXPECT_EQ(ea, eb) << bad << " at " << at;
+        if (sa != Status::kOk) continue;
+        ASSERT_EQ(a.frames.size(), kRows);
+        ASSERT_EQ(b.frames.size(), kRows);
+        for (size_t i = 0; i < kRows; ++i) {
+          EXPECT_EQ(a.frames[i].name, b.frames[i].name) << i;
+          EXPECT_EQ(a.frames[i].resource, b.frames[i].resource) << i;
+          EXPECT_EQ(a.frames[i].line, b.frames[i].line) << i;
+          EXPECT_EQ(a.frames[i].column, b.frames[i].column) << i;
+        }
+        EXPECT_EQ(a.stacks, b.stacks);
+        EXPECT_EQ(a.stacks.size(), 2 * (kRows + 101));
+      }
     }
   }
 }
