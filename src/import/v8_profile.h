@@ -85,6 +85,10 @@ class V8NodeTree {
     *index = dense_[static_cast<size_t>(id)] - 1;
     return true;
   }
+  // Find() for ids[0..n): out[i] = the node index of ids[i]; false with
+  // *missing = the first i with no node.
+  bool FindAll(const int64_t* ids, size_t n, uint32_t* out,
+               size_t* missing) const;
   StackId stack(uint32_t index) const { return nodes_[index].stack; }
   size_t size() const { return nodes_.size(); }
 
@@ -138,6 +142,12 @@ void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
 bool CheckSamples(const V8NodeTree& tree, V8Samples* samples,
                   std::string* error);
 
+// The samples (after CheckSamples) are in time order, none before
+// `origin_us` nor outside [window_start_us, window_end_us]: ForEachSample
+// then takes them as they are.
+inline bool SamplesInOrder(const V8Samples& s, double origin_us,
+                           double window_start_us, double window_end_us);
+
 // Calls take(us, node index) for the samples in [window_start_us,
 // window_end_us] not before `origin_us`, in time order (stable), with µs
 // since `origin_us` (ms: us / 1000); stops early when take() returns false.
@@ -155,6 +165,18 @@ uint32_t AppendSamples(const V8NodeTree& tree, const V8Samples& s,
                        double origin_us, double window_start_us,
                        double window_end_us, Session* out, bool* truncated);
 
+inline bool SamplesInOrder(const V8Samples& s, double origin_us,
+                           double window_start_us, double window_end_us) {
+  const size_t n = std::min(s.index.size(), s.times_us.size());
+  const double* t = s.times_us.data();
+  // In order (no NaN: it compares false), the first and last samples
+  // bound the rest, so one compare per sample decides.
+  bool plain = n == 0 || (t[0] >= window_start_us && t[0] >= origin_us &&
+                          t[n - 1] <= window_end_us);
+  for (size_t i = 1; i < n && plain; ++i) plain = t[i] >= t[i - 1];
+  return plain;
+}
+
 template <typename Take>
 void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
                    double window_start_us, double window_end_us,
@@ -163,11 +185,7 @@ void ForEachSample(const V8NodeTree& tree, const V8Samples& s, double origin_us,
   const double* t = s.times_us.data();
   const uint32_t* index = s.index.data();
   // Most profiles are in order and inside the window: no index list then.
-  bool plain = true;
-  for (size_t i = 0; i < n && plain; ++i)
-    plain = t[i] >= window_start_us && t[i] <= window_end_us &&
-            t[i] >= origin_us && (i == 0 || t[i] >= t[i - 1]);
-  if (plain) {
+  if (SamplesInOrder(s, origin_us, window_start_us, window_end_us)) {
     for (size_t i = 0; i < n; ++i)
       if (!take(t[i] - origin_us, index[i])) return;
     return;

@@ -164,24 +164,26 @@ void ProfileMerger::BeginInput(size_t rows, size_t frame_keys) {
 void ProfileMerger::BeginThread(size_t samples) {
   gaps_.clear();
   gaps_.reserve(samples);
-  thread_at_ = thread_total_ = 0;
-  thread_prev_ = StackId::None();
-  thread_samples_ = 0;
 }
 
-void ProfileMerger::EndThread(double end_ms, MergeInputInfo* info) {
-  const uint64_t n = thread_samples_;
+bool ProfileMerger::EndsAfter(double end_ms, int64_t last_ns) {
+  return std::isfinite(end_ms) && MsToNs(end_ms) > last_ns;
+}
+
+void ProfileMerger::EndThread(ThreadFold f, double end_ms,
+                              MergeInputInfo* info) {
+  const uint64_t n = f.samples;
   if (n == 0) return;
   int64_t last = 0;
-  if (std::isfinite(end_ms) && MsToNs(end_ms) > thread_at_) {
-    last = MsToNs(end_ms) - thread_at_;
+  if (EndsAfter(end_ms, f.at)) {
+    last = MsToNs(end_ms) - f.at;
   } else if (!gaps_.empty()) {
     auto mid = gaps_.begin() + gaps_.size() / 2;
     std::nth_element(gaps_.begin(), mid, gaps_.end());
     last = *mid;
   }
-  Add(thread_prev_, 1, last);
-  const int64_t total = thread_total_ + last;
+  Add(f.prev, 1, last);
+  const int64_t total = f.total + last;
   ++totals_.profiles;
   totals_.samples += n;
   totals_.time_ns += total;
@@ -196,39 +198,70 @@ void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
   TraceRows rows{in};
   BeginInput(in.stacks().size(), in.frames().size());
   BeginThread(s.size());
+  ThreadFold f;
   for (size_t i = 0; i < s.size(); ++i) {
     const StackId st = s[i].stack;
     // A sample of a stack the trace does not hold has none (as before).
-    Take(MsToNs(s[i].timestamp), st.is_none() || !in.stacks().Contains(st)
-                                     ? StackId::None()
-                                     : Resolve(rows, st.value));
+    Take<true>(f, MsToNs(s[i].timestamp),
+               st.is_none() || !in.stacks().Contains(st)
+                   ? StackId::None()
+                   : Resolve(rows, st.value));
   }
-  EndThread(end_ms, info);
+  EndThread(f, end_ms, info);
 }
 
 void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
                                  double end_ms, MergeInputInfo* info) {
   V8Rows rows{p.tree};
+  const V8Samples& s = p.samples;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   BeginInput(p.tree.size(), p.tree.size());
-  BeginThread(p.samples.nodes.size());
-  ForEachSample(p.tree, p.samples, origin_us,
-                -std::numeric_limits<double>::infinity(),
-                std::numeric_limits<double>::infinity(), &order_,
-                [&](double us, uint32_t node) {
-                  Take(UsToNs(us), Resolve(rows, node));
-                  return true;
-                });
-  EndThread(end_ms, info);
+  BeginThread(0);
+  // No gap list while folding: a V8 profile has its end (endTime) after
+  // its last sample, so the median gap is rarely wanted; then the gaps are
+  // taken again below, in the same order.
+  ThreadFold f;
+  if (SamplesInOrder(s, origin_us, -kInf, kInf)) {
+    // ForEachSample's order, written out: the fold's state stays local.
+    const double* t = s.times_us.data();
+    const uint32_t* index = s.index.data();
+    const size_t n = std::min(s.index.size(), s.times_us.size());
+    for (size_t i = 0; i < n; ++i)
+      Take<false>(f, UsToNs(t[i] - origin_us), Resolve(rows, index[i]));
+  } else {
+    ThreadFold g;
+    ForEachSample(p.tree, s, origin_us, -kInf, kInf, &order_,
+                  [&](double us, uint32_t node) {
+                    Take<false>(g, UsToNs(us), Resolve(rows, node));
+                    return true;
+                  });
+    f = g;
+  }
+  if (f.samples > 1 && !EndsAfter(end_ms, f.at)) {
+    int64_t at = 0;
+    bool first = true;
+    ForEachSample(p.tree, s, origin_us, -kInf, kInf, &order_,
+                  [&](double us, uint32_t) {
+                    const int64_t ns = UsToNs(us);
+                    if (!first) gaps_.push_back(ns > at ? ns - at : 0);
+                    first = false;
+                    at = ns;
+                    return true;
+                  });
+  }
+  EndThread(f, end_ms, info);
 }
 
 void ProfileMerger::AddW3CRows(const W3CTraceRows& t, MergeInputInfo* info) {
   W3CRows rows{t};
   BeginInput(t.stacks.size() / 2, t.frames.size());
   BeginThread(t.samples.size());
+  ThreadFold f;
   for (const W3CTraceRows::Sample& s : t.samples)
-    Take(MsToNs(s.timestamp),
-         s.stack < 0 ? StackId::None() : Resolve(rows, uint32_t(s.stack)));
-  EndThread(std::numeric_limits<double>::quiet_NaN(), info);
+    Take<true>(
+        f, MsToNs(s.timestamp),
+        s.stack < 0 ? StackId::None() : Resolve(rows, uint32_t(s.stack)));
+  EndThread(f, std::numeric_limits<double>::quiet_NaN(), info);
 }
 
 template <typename Input>

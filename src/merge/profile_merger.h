@@ -134,20 +134,32 @@ class ProfileMerger {
   }
 
   // A thread's samples, in time order, folded as they come: each sample's
-  // time is known when the next one arrives.
+  // time is known when the next one arrives. The state is a local of the
+  // Add* function (passed by value when it leaves): as members, the fold's
+  // counters were reloaded after every weight update.
+  struct ThreadFold {
+    int64_t at = 0, total = 0;  // the last sample's time, the time so far
+    StackId prev = StackId::None();
+    uint64_t samples = 0;
+  };
   void BeginThread(size_t samples);
-  void Take(int64_t ns, StackId s) {
-    if (thread_samples_ > 0) {
-      const int64_t gap = ns > thread_at_ ? ns - thread_at_ : 0;
-      gaps_.push_back(gap);
-      Add(thread_prev_, 1, gap);
-      thread_total_ += gap;
+  // kGaps: each gap also kept (gaps_) for the median interval.
+  template <bool kGaps>
+  void Take(ThreadFold& f, int64_t ns, StackId s) {
+    if (f.samples > 0) {
+      const int64_t gap = ns > f.at ? ns - f.at : 0;
+      if (kGaps) gaps_.push_back(gap);
+      Add(f.prev, 1, gap);
+      f.total += gap;
     }
-    thread_at_ = ns;
-    thread_prev_ = s;
-    ++thread_samples_;
+    f.at = ns;
+    f.prev = s;
+    ++f.samples;
   }
-  void EndThread(double end_ms, MergeInputInfo* info);
+  // The last sample lasts until the end when it is after it, else for the
+  // median gap (gaps_: every gap of the thread).
+  static bool EndsAfter(double end_ms, int64_t last_ns);
+  void EndThread(ThreadFold f, double end_ms, MergeInputInfo* info);
 
   static constexpr uint32_t kUnresolved = 0xFFFFFFFEu;  // never an id
 
@@ -167,11 +179,8 @@ class ProfileMerger {
   std::vector<uint32_t> stack_map_, frame_map_;
   std::unordered_map<std::string_view, uint32_t> map_of_url_;
   std::vector<uint32_t> chain_, order_;
-  // The thread being folded: its last sample (time, stack), count, time.
+  // The gaps between the samples of the thread being folded.
   std::vector<int64_t> gaps_;
-  int64_t thread_at_ = 0, thread_total_ = 0;
-  StackId thread_prev_;
-  uint64_t thread_samples_ = 0;
 
   // ExportView()'s.
   std::vector<SampleWeight> view_weights_;

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <regex>
 #include <set>
 #include <string>
@@ -241,6 +243,18 @@ TEST(CpuProfile, RefusesBadSamplesWithTheReason) {
   std::string node = std::string(R"J({"id":1,)J") + kF + "}";
   ExpectRefused(WithNodes(node, R"J("samples":[2],"timeDeltas":[1])J"),
                 "names node 2");
+  // The table by id: a hole in it, the first bad sample named after good
+  // ones; and the same through the map (ids past the table's bound).
+  const std::string holed = std::string(R"J({"id":0,)J") + kF +
+                            R"J(},{"id":2,"parent":0,)J" + kF + "}";
+  ExpectRefused(
+      WithNodes(holed, R"J("samples":[2,0,1,3],"timeDeltas":[1,1,1,1])J"),
+      "sample 2 names node 1,");
+  const std::string sparse = std::string(R"J({"id":5000000000,)J") + kF +
+                             R"J(},{"id":7,"parent":5000000000,)J" + kF + "}";
+  ExpectRefused(
+      WithNodes(sparse, R"J("samples":[7,5000000000,8],"timeDeltas":[1,1,1])J"),
+      "sample 2 names node 8,");
   ExpectRefused(WithNodes(node, R"J("samples":[1,1],"timeDeltas":[1])J"),
                 "2 samples but 1 timeDeltas");
   ExpectRefused(WithNodes(node, R"J("samples":[1])J"),
@@ -358,6 +372,50 @@ TEST(CpuProfile, EveryTruncationIsAClearErrorAndAddsNothing) {
     EXPECT_EQ(r.status, Status::kMalformedProfile);
     EXPECT_EQ(r.error.rfind(".cpuprofile: ", 0), 0u) << r.error;
     EXPECT_EQ(r.session.trace().samples().size(), 0u);
+  }
+}
+
+// ForEachSample decides "in order and inside the window" from the first
+// and last samples and one compare per sample: on random times (some out of
+// order, NaN, before the origin, outside the window) it takes exactly the
+// samples, in the order, that filtering then a stable sort give.
+TEST(CpuProfile, ForEachSampleTakesWhatFilterThenStableSortGives) {
+  std::mt19937 r(5);
+  const double nan = std::nan("");
+  V8NodeTree tree;
+  std::vector<uint32_t> scratch;
+  for (int it = 0; it < 20000; ++it) {
+    V8Samples s;
+    const size_t n = r() % 6;
+    double t = 100;
+    for (size_t i = 0; i < n; ++i) {
+      const unsigned k = r() % 16;
+      t += k == 0 ? -7.0 : k == 1 ? 0.0 : double(r() % 50);
+      s.times_us.push_back(k == 2 && r() % 4 == 0 ? nan : t);
+      s.index.push_back(static_cast<uint32_t>(i));
+    }
+    const double origin = r() % 3 ? 90 : 130;
+    const double lo = r() % 2 ? -INFINITY : 110 + double(r() % 40);
+    const double hi = r() % 2 ? INFINITY : 150 + double(r() % 80);
+    std::vector<uint32_t> want;
+    for (uint32_t i = 0; i < n; ++i) {
+      const double x = s.times_us[i];
+      if (x >= lo && x <= hi && x >= origin) want.push_back(i);
+    }
+    std::stable_sort(want.begin(), want.end(), [&](uint32_t a, uint32_t b) {
+      return s.times_us[a] < s.times_us[b];
+    });
+    std::vector<uint32_t> got;
+    std::vector<double> us;
+    ForEachSample(tree, s, origin, lo, hi, &scratch,
+                  [&](double u, uint32_t index) {
+                    got.push_back(index);
+                    us.push_back(u);
+                    return true;
+                  });
+    ASSERT_EQ(got, want) << it;
+    for (size_t i = 0; i < got.size(); ++i)
+      ASSERT_EQ(us[i], s.times_us[got[i]] - origin);
   }
 }
 

@@ -110,6 +110,32 @@ TEST(ProfileMerger, WithoutAnEndTheLastSampleLastsTheMedianInterval) {
   EXPECT_EQ(ByPath(m)[""].time_ns, 1000000);
 }
 
+// A V8 profile is folded without a gap list; when its end is missing or
+// not after its last sample, the gaps are taken again for the median — in
+// the fold's order whether the samples were in order or not.
+TEST(ProfileMerger, AV8ProfileWithoutAnEndAfterItsLastSampleLastsTheMedian) {
+  auto profile = [](const std::string& end, const std::string& deltas) {
+    return R"J({"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":""},"children":[2]},
+    {"id":2,"callFrame":{"functionName":"a","url":"a.js","lineNumber":0,"columnNumber":0}}],
+    "startTime":1000,)J" +
+           end + R"J("samples":[2,2,1,2],"timeDeltas":)J" + deltas + "}";
+  };
+  for (const std::string end : {"", "\"endTime\":1500,"}) {
+    // In order: 1100, 1350, 1600, 2200 µs; gaps 250, 250, 600: median 250.
+    ProfileMerger m;
+    MergeInputInfo info = Add(m, profile(end, "[100,250,250,600]"));
+    EXPECT_EQ(info.time_ns, 1350000) << end;
+    EXPECT_EQ(ByPath(m)["a/"].time_ns, 250000 + 250000 + 250000) << end;
+    // Out of order: 1100, 1350, 1550 (a), 1600 (root); gaps 250, 200, 50.
+    ProfileMerger u;
+    info = Add(u, profile(end, "[100,250,250,-50]"));
+    EXPECT_EQ(info.time_ns, 700000) << end;
+    auto w = ByPath(u);
+    EXPECT_EQ(w["a/"].time_ns, 250000 + 200000 + 50000) << end;
+    EXPECT_EQ(w[""].time_ns, 200000) << end;
+  }
+}
+
 TEST(ProfileMerger, OneFunctionAcrossFormats) {
   // The same recording as .cpuprofile, Chrome JSON (webprof's writers) and
   // the original: merged, every stack has exactly 3x the weight count.
