@@ -228,10 +228,12 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
       k = 0;
     }
     // V8's samples and deltas: runs of 1-7 digit non-negative integers,
-    // each right before its ',' or ']' — one word load per element, no
-    // sign, no 16-digit run; the first element of any other form (a sign,
-    // spaces, a long run, an error) leaves for the paths below.
-    while (i < room_end && k < kBlock) {
+    // each right before its ',' — one word load per element, no sign, no
+    // 16-digit run; the first element of any other form (the last one, a
+    // sign, spaces, a long run, an error) leaves for the paths below. An
+    // element takes 2 bytes or more: short of `stop` the block has room.
+    const size_t stop = std::min(room_end, i + 2 * (kBlock - k));
+    while (i < stop) {
       const char* q = p + i;
       const uint64_t w = json_scan::Load8(q);
       const uint64_t x = w - json_scan::kOnes * '0';
@@ -239,14 +241,13 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
           (x | (w + json_scan::kOnes * 0x46)) & json_scan::kHighs;
       if (bad == 0) break;
       const unsigned digits = json_scan::FirstByte(bad);
-      const char next = q[digits];
-      if (digits == 0 || (next != ',' && next != ']') ||
-          (*q == '0' && digits > 1))
+      // The first byte's digit value (10 or more: no digit): 1-9 leads a
+      // number, 0 only a lone zero.
+      const unsigned first = static_cast<unsigned>(x & 0xFF);
+      if (q[digits] != ',' || (first - 1 >= 9 && (first != 0 || digits != 1)))
         break;
       block[k++] = static_cast<int64_t>(json_scan::DigitsValue(x, digits));
-      i += digits;
-      if (next == ']') return close();
-      ++i;
+      i += digits + 1;
     }
     if (k == kBlock) continue;
     if (n - i >= json_scan::kScanRoom) {

@@ -108,7 +108,30 @@ TEST(JsonCursor, LongIntArraysLeaveTheWordLoopForAnyOtherForm) {
   want.insert(want.begin(), -1);
   EXPECT_EQ(got, want);
   EXPECT_TRUE(c.AtEnd());
-  for (const char* bad : {"012", "1.5", "1,,2", "1]", "1 2", "1x"}) {
+  // Every element as wide (1 to 8 digits, single zeros among the 1-digit
+  // ones): the loop's room in a block is counted in bytes, 2 at least per
+  // element.
+  for (int width = 1; width <= 8; ++width) {
+    std::string t = "[";
+    std::vector<int64_t> w;
+    for (int i = 0; i < 600; ++i) {
+      int64_t v = (int64_t{i} * 7919 + 1) % 100000000;
+      std::string item = std::to_string(v);
+      item = item.substr(0, width);
+      while (static_cast<int>(item.size()) < width) item += "7";
+      if (item[0] == '0') item[0] = '9';
+      if (width == 1 && i % 5 == 0) item = "0";
+      w.push_back(std::stoll(item));
+      t += (i ? "," : "") + item;
+    }
+    t += "]" + std::string(80, ' ');
+    JsonCursor e(t);
+    std::vector<int64_t> out;
+    ASSERT_TRUE(e.IntArray(&out)) << width << ": " << e.error();
+    EXPECT_EQ(out, w) << width;
+    EXPECT_TRUE(e.AtEnd());
+  }
+  for (const char* bad : {"012", "1.5", "1,,2", "1]", "1 2", "1x", "00"}) {
     std::string t = "[";
     for (int i = 0; i < 100; ++i) t += "12,";
     t += std::string(bad) + "]" + std::string(80, ' ');
