@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -185,6 +187,50 @@ TEST(W3CTrace, CompactRowsReadAsTheGeneralPathReadsThem) {
         EXPECT_EQ(ra[i].stack.value, rb[i].stack.value) << i;
       }
       if (sa == Status::kOk) EXPECT_EQ(ra.size(), 300u);
+    }
+  }
+}
+
+// A compact row's time is read from one word when its point and digits fit
+// there ("1080.541"), else as any plain number: on random times of every
+// width (leading zeros, exponents, long fractions among them) the compact
+// rows and general ones (a space after the time) give the same samples, or
+// the same error but for its byte offset.
+TEST(W3CTrace, CompactTimesOfEveryWidthReadAsTheGeneralPathReadsThem) {
+  std::mt19937 r(3);
+  auto digits = [&](size_t n) {
+    std::string d;
+    for (size_t i = 0; i < n; ++i) d += char('0' + r() % 10);
+    return d;
+  };
+  for (int it = 0; it < 300; ++it) {
+    std::string compact, general;
+    for (int i = 0; i < 40; ++i) {
+      std::string t = digits(1 + r() % 8);
+      if (r() % 4) t += "." + digits(r() % 9);
+      if (r() % 40 == 0) t += "e1";
+      if (r() % 60 == 0) t = "-" + t;
+      const std::string tail = r() % 2 ? ",\"stackId\":0}" : "}";
+      if (i) compact += ',', general += ',';
+      compact += "{\"timestamp\":" + t + tail;
+      general += "{\"timestamp\":" + t + " " + tail;
+    }
+    const std::string head =
+        R"J({"resources":[],"frames":[{"name":"f"}],"stacks":[{"frameId":0}],"samples":[)J";
+    const std::string ta = head + compact + "]}" + std::string(100, ' ');
+    const std::string tb = head + general + "]}" + std::string(100, ' ');
+    W3CTraceRows a, b;
+    std::string ea, eb;
+    const Status sa = ReadW3CTrace(ta, &a, &ea);
+    const Status sb = ReadW3CTrace(tb, &b, &eb);
+    ASSERT_EQ(sa, sb) << ta << "\n" << ea << "\n" << eb;
+    const std::regex offset("byte [0-9]+");
+    EXPECT_EQ(std::regex_replace(ea, offset, "byte"),
+              std::regex_replace(eb, offset, "byte"));
+    ASSERT_EQ(a.samples.size(), b.samples.size());
+    for (size_t i = 0; i < a.samples.size(); ++i) {
+      EXPECT_EQ(a.samples[i].timestamp, b.samples[i].timestamp) << i;
+      EXPECT_EQ(a.samples[i].stack, b.samples[i].stack) << i;
     }
   }
 }
