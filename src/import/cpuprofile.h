@@ -68,6 +68,12 @@ struct RawCpuProfile {
   V8Samples samples;
   double start_us = std::numeric_limits<double>::quiet_NaN();
   double end_us = std::numeric_limits<double>::quiet_NaN();
+  // As constructed, the storage kept (V8NodeTree::Clear).
+  void Clear() {
+    tree.Clear();
+    samples.Clear();
+    start_us = end_us = std::numeric_limits<double>::quiet_NaN();
+  }
 };
 // Reads the object at the cursor and validates it. False: the cursor's
 // error, or `error` for what is wrong with the content.

@@ -62,6 +62,21 @@ class V8NodeTree {
     nodes_.resize(m.nodes);
     children_.resize(m.children);
   }
+  // Empty as constructed, the storage kept: a reader of one input after
+  // another (the merger) grows it once, not per input.
+  void Clear() {
+    nodes_.clear();
+    children_.clear();
+    index_.clear();
+    dense_.clear();
+    order_.clear();
+    owned_.clear();
+  }
+  size_t memory_bytes() const {
+    return nodes_.capacity() * sizeof(Node) +
+           children_.capacity() * sizeof(int64_t) +
+           (dense_.capacity() + order_.capacity()) * sizeof(uint32_t);
+  }
   // After Validate(): interns each node's stack into `trace`, parents first.
   void Intern(ProfilerTrace* trace);
 
@@ -128,6 +143,16 @@ struct V8Samples {
   std::vector<int64_t> nodes;
   std::vector<double> times_us;
   std::vector<uint32_t> index;  // each sample's node index, by CheckSamples
+  void Clear() {
+    nodes.clear();
+    times_us.clear();
+    index.clear();
+  }
+  size_t memory_bytes() const {
+    return nodes.capacity() * sizeof(int64_t) +
+           times_us.capacity() * sizeof(double) +
+           index.capacity() * sizeof(uint32_t);
+  }
 };
 
 // Reads an integer array member (samples, timeDeltas) onto `out`.

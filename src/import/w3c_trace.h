@@ -54,6 +54,14 @@ struct W3CTraceRows {
   std::vector<uint32_t> stacks;  // [frame, parent] rows
   std::vector<Sample> samples;
   std::deque<std::string> owned;
+  // Empty as constructed, the storage kept (a reader of many inputs).
+  void Clear() {
+    resources.clear();
+    frames.clear();
+    stacks.clear();
+    samples.clear();
+    owned.clear();
+  }
 };
 
 // ImportW3CTrace's reading and every check of its rows (its errors), for a

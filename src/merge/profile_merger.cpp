@@ -104,7 +104,8 @@ Status ProfileMerger::AddInput(std::string_view text, std::string_view name,
   // Each reader validates the whole input before anything is folded.
   switch (info->format) {
     case ProfileFormat::kCpuProfile: {
-      RawCpuProfile p;
+      RawCpuProfile& p = cpu_profile_;
+      p.Clear();
       st = ReadCpuProfileText(text, &p, &why);
       if (st == Status::kOk) {
         const double origin = RawCpuProfileOriginUs(p);
@@ -126,7 +127,8 @@ Status ProfileMerger::AddInput(std::string_view text, std::string_view name,
       break;
     }
     case ProfileFormat::kW3CTrace: {
-      W3CTraceRows rows;
+      W3CTraceRows& rows = w3c_rows_;
+      rows.Clear();
       st = ReadW3CTrace(text, &rows, &why);
       if (st == Status::kOk) AddW3CRows(rows, info);
       break;
@@ -398,7 +400,10 @@ size_t ProfileMerger::memory_bytes() const {
          (stack_map_.capacity() + frame_map_.capacity() + chain_.capacity() +
           order_.capacity()) *
              sizeof(uint32_t) +
-         gaps_.capacity() * sizeof(int64_t) + frame_cache_.memory_bytes();
+         gaps_.capacity() * sizeof(int64_t) + frame_cache_.memory_bytes() +
+         cpu_profile_.tree.memory_bytes() +
+         cpu_profile_.samples.memory_bytes() +
+         w3c_rows_.samples.capacity() * sizeof(W3CTraceRows::Sample);
 }
 
 }  // namespace webprof

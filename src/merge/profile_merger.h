@@ -179,6 +179,11 @@ class ProfileMerger {
   std::vector<uint32_t> stack_map_, frame_map_;
   std::unordered_map<std::string_view, uint32_t> map_of_url_;
   std::vector<uint32_t> chain_, order_;
+  // One input's rows as read, kept from input to input with their storage
+  // (cleared first; their views into the last input's text are not read
+  // again): no regrowth of the same arrays for every file.
+  RawCpuProfile cpu_profile_;
+  W3CTraceRows w3c_rows_;
   // The gaps between the samples of the thread being folded.
   std::vector<int64_t> gaps_;
 

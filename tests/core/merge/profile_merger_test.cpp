@@ -136,6 +136,42 @@ TEST(ProfileMerger, AV8ProfileWithoutAnEndAfterItsLastSampleLastsTheMedian) {
   }
 }
 
+// The merger reads each input into rows it keeps from input to input
+// (cleared first): an input refused half-way, of the same format or
+// another, leaves nothing behind for the next one.
+TEST(ProfileMerger, AnInputRefusedHalfWayLeavesNothingForTheNext) {
+  const std::string cpu = Fixture(kCpuProfile), w3c = Fixture(kW3C);
+  ProfileMerger twice;
+  Add(twice, cpu);
+  Add(twice, w3c);
+  Add(twice, cpu);
+  Add(twice, w3c);
+  const auto want = ByPath(twice);
+  for (const double at : {0.3, 0.6, 0.9}) {
+    ProfileMerger m;
+    std::string error;
+    MergeInputInfo info;
+    Add(m, cpu);
+    Add(m, w3c);
+    for (const std::string* text : {&cpu, &w3c}) {
+      const std::string cut =
+          text->substr(0, size_t(double(text->size()) * at));
+      EXPECT_EQ(m.AddInput(cut, "cut", &info, &error),
+                Status::kMalformedProfile);
+    }
+    Add(m, cpu);
+    Add(m, w3c);
+    EXPECT_EQ(m.totals().samples, twice.totals().samples) << at;
+    EXPECT_EQ(m.totals().time_ns, twice.totals().time_ns) << at;
+    const auto got = ByPath(m);
+    ASSERT_EQ(got.size(), want.size()) << at;
+    for (const auto& kv : want) {
+      EXPECT_EQ(got.at(kv.first).count, kv.second.count) << kv.first;
+      EXPECT_EQ(got.at(kv.first).time_ns, kv.second.time_ns) << kv.first;
+    }
+  }
+}
+
 TEST(ProfileMerger, OneFunctionAcrossFormats) {
   // The same recording as .cpuprofile, Chrome JSON (webprof's writers) and
   // the original: merged, every stack has exactly 3x the weight count.
