@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/decimal.h"
+#include "base/stable_sort.h"
 
 namespace webprof {
 
@@ -20,28 +21,6 @@ bool Shown(StringId name, const StringTable& names,
   if (!o.has_prefix) return true;
   std::string_view n = names.Get(name);
   return n.substr(0, o.prefix.size()) == o.prefix;
-}
-
-// A stable merge sort of `v` by `less`: std::stable_sort instantiates three
-// merge routines around the comparator, ≈ 5 KB of the probes' own Wasm core
-// (docs/BENCHMARKS.md), for a list of a window's aggregates.
-template <typename T, typename Less>
-void StableSort(std::vector<T>* v, Less less) {
-  const size_t n = v->size();
-  std::vector<T> merged(n);
-  for (size_t width = 1; width < n; width *= 2) {
-    for (size_t lo = 0; lo < n; lo += 2 * width) {
-      const size_t mid = std::min(lo + width, n);
-      const size_t hi = std::min(lo + 2 * width, n);
-      size_t i = lo, j = mid, k = lo;
-      // The right run's element goes first only when strictly less: stable.
-      while (i < mid && j < hi)
-        merged[k++] = less((*v)[j], (*v)[i]) ? (*v)[j++] : (*v)[i++];
-      while (i < mid) merged[k++] = (*v)[i++];
-      while (j < hi) merged[k++] = (*v)[j++];
-    }
-    v->swap(merged);
-  }
 }
 
 double Key(const AggrResult& a, SortKey k) {

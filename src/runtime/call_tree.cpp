@@ -3,13 +3,13 @@
 #include <algorithm>
 
 #include "base/hash.h"
+#include "base/stable_sort.h"
 #include "source/frame_resolver.h"
 
 namespace webprof {
 
-size_t CallTree::KeyHash::operator()(const Key& k) const {
-  return static_cast<size_t>(
-      HashCombine((uint64_t{k.a} << 32) | k.b, (uint64_t{k.c} << 32) | k.d));
+uint64_t CallTree::HashOf(const Key& k) {
+  return HashCombine((uint64_t{k.a} << 32) | k.b, (uint64_t{k.c} << 32) | k.d);
 }
 
 namespace {
@@ -21,7 +21,8 @@ constexpr std::string_view kTopLevel = "<top level>";
 void CallTree::MapFunctions(const ProfilerTrace& trace,
                             const std::vector<const SourceScan*>* scans) {
   functions_.clear();
-  function_index_.clear();
+  function_keys_.clear();
+  function_index_.Clear();
   const auto& frames = trace.frames().rows();
   function_of_frame_.resize(frames.size());
   for (size_t i = 0; i < frames.size(); ++i) {
@@ -38,18 +39,28 @@ void CallTree::MapFunctions(const ProfilerTrace& trace,
       fn.line = d.line;
       k = Key{f.resource.value, d.line, d.column, 0};
     }
-    auto it = function_index_.emplace(k, uint32_t(functions_.size())).first;
-    if (it->second == functions_.size()) functions_.push_back(fn);
-    function_of_frame_[i] = it->second;
+    const uint64_t hash = HashOf(k);
+    uint32_t id = function_index_.Find(
+        hash, [&](uint32_t row) { return function_keys_[row] == k; });
+    if (id == InternIndex::kMissing) {
+      id = static_cast<uint32_t>(functions_.size());
+      function_index_.Insert(hash, id);
+      functions_.push_back(fn);
+      function_keys_.push_back(k);
+    }
+    function_of_frame_[i] = id;
   }
 }
 
 uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
   Key k{parent, key.function, key.site_resource.value, key.site_line};
-  auto it = index_.find(k);
-  if (it != index_.end()) return it->second;
-  uint32_t id = static_cast<uint32_t>(nodes_.size());
+  const uint64_t hash = HashOf(k);
+  uint32_t id =
+      index_.Find(hash, [&](uint32_t row) { return node_keys_[row] == k; });
+  if (id != InternIndex::kMissing) return id;
+  id = static_cast<uint32_t>(nodes_.size());
   nodes_.push_back(key);
+  node_keys_.push_back(k);
   nodes_.back().parent = parent;
   CallTreeNode& p = nodes_[parent];
   if (p.last_child == CallTreeNode::kNoNode)
@@ -57,7 +68,7 @@ uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
   else
     nodes_[p.last_child].next_sibling = id;
   p.last_child = id;
-  index_.emplace(k, id);
+  index_.Insert(hash, id);
   return id;
 }
 
@@ -66,7 +77,8 @@ void CallTree::Build(const ProfilerTrace& trace,
                      const std::vector<const SourceScan*>* scans) {
   MapFunctions(trace, scans);
   nodes_.assign(1, CallTreeNode{});
-  index_.clear();
+  node_keys_.assign(1, Key{});
+  index_.Clear();
   slots_.clear();
   const auto& stacks = trace.stacks().rows();
   const auto& frames = trace.frames().rows();
@@ -95,7 +107,9 @@ void CallTree::Build(const ProfilerTrace& trace,
   if (annotations) {
     for (uint32_t slot = 0; slot < annotations->size(); ++slot)
       slots_.emplace_back(NodeOfStack(annotations->stack_of(slot)), slot);
-    std::sort(slots_.begin(), slots_.end());
+    StableSort(&slots_,
+               [](const std::pair<uint32_t, uint32_t>& a,
+                  const std::pair<uint32_t, uint32_t>& b) { return a < b; });
   }
 }
 

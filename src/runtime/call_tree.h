@@ -28,9 +28,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "base/intern_index.h"
 #include "runtime/frame_annotations.h"
 #include "source/source_scanner.h"
 #include "trace/profiler_trace.h"
@@ -96,16 +96,19 @@ class CallTree {
       return a == o.a && b == o.b && c == o.c && d == o.d;
     }
   };
-  struct KeyHash {
-    size_t operator()(const Key& k) const;
-  };
+  static uint64_t HashOf(const Key& k);
 
+  // The indexes are over the key of each row (function, node): an
+  // InternIndex, not std::unordered_map, whose hash table code the page's
+  // core then does not link.
   std::vector<CallTreeFunction> functions_;
+  std::vector<Key> function_keys_;
   std::vector<uint32_t> function_of_frame_;
-  std::unordered_map<Key, uint32_t, KeyHash> function_index_;
+  InternIndex function_index_;
   std::vector<CallTreeNode> nodes_;
+  std::vector<Key> node_keys_;  // the root's is unused
   std::vector<uint32_t> node_of_stack_;
-  std::unordered_map<Key, uint32_t, KeyHash> index_;
+  InternIndex index_;
   std::vector<std::pair<uint32_t, uint32_t>> slots_;  // (node, slot), by node
 };
 

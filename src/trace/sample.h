@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/ids.h"
+#include "base/stable_sort.h"
 
 namespace webprof {
 
@@ -82,10 +83,9 @@ class SampleBuffer {
     std::vector<Sample> rows;
     rows.reserve(size_ - from);
     for (size_t i = from; i < size_; ++i) rows.push_back((*this)[i]);
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const Sample& a, const Sample& b) {
-                       return a.timestamp < b.timestamp;
-                     });
+    StableSort(&rows, [](const Sample& a, const Sample& b) {
+      return a.timestamp < b.timestamp;
+    });
     for (size_t i = from; i < size_; ++i)
       chunks_[i / kChunkSamples][i % kChunkSamples] = rows[i - from];
   }
