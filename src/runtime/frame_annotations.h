@@ -9,10 +9,11 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
+#include "base/hash.h"
 #include "base/ids.h"
+#include "base/intern_index.h"
 
 namespace webprof {
 
@@ -20,23 +21,27 @@ class FrameAnnotations {
  public:
   // The slot of `stack`, created on first use.
   uint32_t SlotOf(StackId stack) {
-    auto it = slot_of_stack_.find(stack.value);
-    if (it != slot_of_stack_.end()) return it->second;
-    uint32_t slot = static_cast<uint32_t>(stack_of_slot_.size());
-    slot_of_stack_.emplace(stack.value, slot);
+    const uint64_t hash = HashMix(stack.value);
+    uint32_t slot = slot_of_stack_.Find(
+        hash, [&](uint32_t s) { return stack_of_slot_[s] == stack; });
+    if (slot != InternIndex::kMissing) return slot;
+    slot = static_cast<uint32_t>(stack_of_slot_.size());
+    slot_of_stack_.Insert(hash, slot);
     stack_of_slot_.push_back(stack);
     return slot;
   }
   uint32_t size() const { return static_cast<uint32_t>(stack_of_slot_.size()); }
   StackId stack_of(uint32_t slot) const { return stack_of_slot_[slot]; }
   void Clear() {
-    slot_of_stack_.clear();
+    slot_of_stack_.Clear();
     stack_of_slot_.clear();
   }
 
  private:
-  std::unordered_map<uint32_t, uint32_t> slot_of_stack_;  // StackId -> slot
-  std::vector<StackId> stack_of_slot_;                    // slot -> StackId
+  // StackId -> slot (an index over stack_of_slot_: no std::unordered_map,
+  // whose hash table code the page's core then does not link).
+  InternIndex slot_of_stack_;
+  std::vector<StackId> stack_of_slot_;  // slot -> StackId
 };
 
 }  // namespace webprof

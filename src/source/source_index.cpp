@@ -1,8 +1,20 @@
 #include "source/source_index.h"
 
+#include "base/hash.h"
 #include "source/scan_records.h"
 
 namespace webprof {
+
+uint32_t SourceIndex::Row(std::string_view url) {
+  const uint64_t hash = HashBytes(url);
+  uint32_t row = index_.Find(hash, [&](uint32_t r) { return urls_[r] == url; });
+  if (row != InternIndex::kMissing) return row;
+  row = static_cast<uint32_t>(urls_.size());
+  index_.Insert(hash, row);
+  urls_.emplace_back(url);
+  scans_.emplace_back();
+  return row;
+}
 
 Status SourceIndex::Add(std::string_view url, std::string_view source,
                         bool html) {
@@ -10,7 +22,7 @@ Status SourceIndex::Add(std::string_view url, std::string_view source,
   Status s = html ? scan->ScanHtml(source, limits_)
                   : scan->ScanScript(source, limits_);
   if (s != Status::kOk) return s;
-  scans_[std::string(url)] = std::move(scan);
+  scans_[Row(url)] = std::move(scan);
   return Status::kOk;
 }
 
@@ -19,17 +31,20 @@ Status SourceIndex::AddRecords(std::string_view url, const uint32_t* words,
   auto scan = std::make_unique<SourceScan>();
   Status s = DecodeScan(words, count, scan.get());
   if (s != Status::kOk) return s;
-  scans_[std::string(url)] = std::move(scan);
+  scans_[Row(url)] = std::move(scan);
   return Status::kOk;
 }
 
 void SourceIndex::Remove(std::string_view url) {
-  scans_.erase(std::string(url));
+  uint32_t row =
+      index_.Find(HashBytes(url), [&](uint32_t r) { return urls_[r] == url; });
+  if (row != InternIndex::kMissing) scans_[row].reset();
 }
 
 const SourceScan* SourceIndex::Find(std::string_view url) const {
-  auto it = scans_.find(std::string(url));
-  return it == scans_.end() ? nullptr : it->second.get();
+  uint32_t row =
+      index_.Find(HashBytes(url), [&](uint32_t r) { return urls_[r] == url; });
+  return row == InternIndex::kMissing ? nullptr : scans_[row].get();
 }
 
 std::vector<const SourceScan*> SourceIndex::ScansFor(

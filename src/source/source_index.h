@@ -13,9 +13,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "base/intern_index.h"
 #include "base/status.h"
 #include "source/source_scanner.h"
 #include "trace/profiler_trace.h"
@@ -39,7 +39,16 @@ class SourceIndex {
   ScanLimits& limits() { return limits_; }
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<SourceScan>> scans_;
+  // The row of `url`, added on first use (rows are never dropped: Remove
+  // empties the row's scan; a page has one row per script it scanned).
+  uint32_t Row(std::string_view url);
+
+  // By row: the URL and its scan (null: removed). An InternIndex, not
+  // std::unordered_map, whose hash table code the page's core then does
+  // not link.
+  std::vector<std::string> urls_;
+  std::vector<std::unique_ptr<SourceScan>> scans_;
+  InternIndex index_;
   ScanLimits limits_;
 };
 
