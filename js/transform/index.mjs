@@ -13,7 +13,8 @@
 // a check before the body's `}`: a function's time after its last check
 // stays its own), an arrow's expression body made a block with both checks,
 // an unbraced loop body wrapped as `{check body}`, and the runtime's import
-// and the slots' `var` before the first statement, on its line. Lines never
+// and the slots' `var` first (after a hashbang's line, or after a directive
+// prologue on its line: ProbeSiteInfo::prelude). Lines never
 // change; columns change only after an insertion on the same line. A file the scanner
 // cannot read is returned unchanged with its status and a
 // reason (the plugins report it once, naming the file).
@@ -62,8 +63,8 @@ const EXIT = CHECK.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
  *   the global guard __wp$on (default 'webprof', the package's main entry);
  *   null = no binding, the checks use globals of those names (classic
  *   scripts, pages webprof/playwright rewrites); file: the source's name in the source map; format: how the
- *   runtime is bound before the first statement (after a hashbang and
- *   directives, same line) - 'esm' (default) an import, 'cjs' a `require`,
+ *   runtime is bound before any other code (after a hashbang's line, or
+ *   after directives on their line) - 'esm' (default) an import, 'cjs' a `require`,
  *   'auto' esm for a file with import/export declarations (or .mjs/.mts),
  *   else cjs (what a bundler loading raw node_modules files needs);
  *   exitChecks: false leaves function bodies without exit checks (at each
@@ -168,7 +169,7 @@ export async function transformForSampling(code, options = {}) {
   };
 }
 
-// Before the first statement (on its line: no line moves), so checks in
+// Before any other code (no line moves), so checks in
 // code that runs at load time find the runtime. An ES module imports it
 // there, first: its dependencies are evaluated in the order of their
 // imports, so the runtime (which imports nothing of the page's) has run and

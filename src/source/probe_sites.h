@@ -88,9 +88,11 @@ inline ProbeSiteKind ProbeSiteKindOf(uint32_t site) {
 
 // What the transform needs to know about the whole script.
 struct ProbeSiteInfo {
-  // Byte offset where a statement can go before any other top-level code:
-  // after a hashbang and the top-level directive prologue, on the line of
-  // what follows (the transform binds its runtime there in CommonJS).
+  // Byte offset where a statement can go before any other top-level code
+  // (the transform binds its runtime there): right after the top-level
+  // directive prologue, or, without one, the file's start (after a
+  // hashbang's line), so a first statement after a comment keeps its
+  // columns.
   uint32_t prelude = 0;
   bool module_syntax = false;  // a top-level `import`/`export` declaration
   uint32_t unwrapped = 0;      // unbraced loop bodies left without a check

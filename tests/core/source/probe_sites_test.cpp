@@ -298,5 +298,24 @@ TEST(ProbeSites, PreludeAfterDirectivesAndModuleSyntax) {
   EXPECT_EQ(info.prelude, 0u);
 }
 
+// Without directives the prelude opens the file (after a hashbang's line), so
+// a first statement after a comment keeps its columns.
+TEST(ProbeSites, PreludeWithoutDirectivesOpensTheFile) {
+  std::vector<uint32_t> sites;
+  ProbeSiteInfo info;
+  std::string commented = "// a workload\nexport function partA(ms) {}";
+  ASSERT_EQ(FindProbeSites(commented, ScanLimits(), &sites, &info),
+            Status::kOk);
+  EXPECT_EQ(info.prelude, 0u);
+  for (std::string nl : {"\n", "\r\n", "\r", "\xE2\x80\xA8"}) {
+    std::string bang = "#!/usr/bin/env node" + nl + "/* c */ f();";
+    ASSERT_EQ(FindProbeSites(bang, ScanLimits(), &sites, &info), Status::kOk);
+    EXPECT_EQ(bang.substr(info.prelude), "/* c */ f();");
+  }
+  std::string only = "#!/usr/bin/env node";
+  ASSERT_EQ(FindProbeSites(only, ScanLimits(), &sites, &info), Status::kOk);
+  EXPECT_EQ(info.prelude, only.size());
+}
+
 }  // namespace
 }  // namespace webprof
