@@ -7,9 +7,9 @@
 // (it needs a second dist/). Figures: an aggrStart/aggrEnd pair, a
 // TraceSession.sample, exporting a 200 k-sample trace to Chrome JSON +
 // Perfetto, exporting a probes window of 20 k traces (fractional µs times).
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { abRounds } from './ab_rounds.mjs';
 
 async function measure(dist) {
   const w = await import(pathToFileURL(resolve(dist, 'webprof.mjs')).href);
@@ -74,24 +74,9 @@ async function measure(dist) {
 if (process.argv[2] === '--child') {
   console.log(JSON.stringify(await measure(process.argv[3])));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [a, b] = process.argv.slice(2, 4);
-  if (!a || !b) throw new Error('usage: core_build_bench.mjs DIST_A DIST_B [rounds]');
-  const rounds = Number(process.argv[4] || 5);
-  const runs = { A: [], B: [] };
-  const self = fileURLToPath(import.meta.url);
-  for (let i = 0; i < rounds; i++) {
-    for (const [k, d] of [
-      ['A', a],
-      ['B', b],
-    ]) {
-      runs[k].push(JSON.parse(execFileSync(process.execPath, [self, '--child', d], { encoding: 'utf8' })));
-    }
-  }
-  const median = (xs) => xs.sort((x, y) => x - y)[xs.length >> 1];
-  console.log(`A = ${a}, B = ${b}, medians of ${rounds} interleaved rounds`);
-  for (const key of Object.keys(runs.A[0])) {
-    const A = median(runs.A.map((r) => r[key]));
-    const B = median(runs.B.map((r) => r[key]));
-    console.log(`${key}: A ${A.toFixed(1)}, B ${B.toFixed(1)}, B/A ${(B / A).toFixed(2)}`);
-  }
+  abRounds(
+    fileURLToPath(import.meta.url),
+    process.argv.slice(2),
+    'core_build_bench.mjs DIST_A DIST_B [rounds]',
+  );
 }

@@ -9,9 +9,9 @@
 // pair, a traceStart/traceEnd pair, a TraceSession.sample, a 210 k-sample
 // trace handed out as the W3C object (what stop() returns), a
 // RuntimeProfiler's frame() and results(). Times are the child's CPU time.
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { abRounds } from './ab_rounds.mjs';
 
 // V8's Error.stack text of a capture DEPTH frames deep in one of SHAPES
 // call paths through FUNCTIONS functions of two scripts.
@@ -137,24 +137,9 @@ async function measure(wasm) {
 if (process.argv[2] === '--child') {
   console.log(JSON.stringify(await measure(process.argv[3])));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [a, b] = process.argv.slice(2, 4);
-  if (!a || !b) throw new Error('usage: page_core_bench.mjs WASM_A WASM_B [rounds]');
-  const rounds = Number(process.argv[4] || 5);
-  const runs = { A: [], B: [] };
-  const self = fileURLToPath(import.meta.url);
-  for (let i = 0; i < rounds; i++) {
-    for (const [k, f] of [
-      ['A', a],
-      ['B', b],
-    ]) {
-      runs[k].push(JSON.parse(execFileSync(process.execPath, [self, '--child', f], { encoding: 'utf8' })));
-    }
-  }
-  const median = (xs) => xs.sort((x, y) => x - y)[xs.length >> 1];
-  console.log(`A = ${a}, B = ${b}, medians of ${rounds} interleaved rounds`);
-  for (const key of Object.keys(runs.A[0])) {
-    const A = median(runs.A.map((r) => r[key]));
-    const B = median(runs.B.map((r) => r[key]));
-    console.log(`${key}: A ${A.toFixed(1)}, B ${B.toFixed(1)}, B/A ${(B / A).toFixed(2)}`);
-  }
+  abRounds(
+    fileURLToPath(import.meta.url),
+    process.argv.slice(2),
+    'page_core_bench.mjs WASM_A WASM_B [rounds]',
+  );
 }
