@@ -4,6 +4,20 @@
 // The bench script runs itself with `--child BUILD` and prints its figures
 // as one JSON object (page_core_bench.mjs, core_build_bench.mjs).
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A bench script's entry: as `--child BUILD`, prints measure(BUILD) as JSON;
+ * run directly, the interleaved rounds of abRounds.
+ * @param {string} url the script's import.meta.url
+ * @param {(build: string) => Promise<object>} measure one child's figures
+ * @param {string} usage what to print when A or B is missing
+ */
+export async function benchMain(url, measure, usage) {
+  const self = fileURLToPath(url);
+  if (process.argv[2] === '--child') console.log(JSON.stringify(await measure(process.argv[3])));
+  else if (process.argv[1] === self) abRounds(self, process.argv.slice(2), usage);
+}
 
 /**
  * @param {string} self the bench script's path

@@ -8,8 +8,8 @@
 // TraceSession.sample, exporting a 200 k-sample trace to Chrome JSON +
 // Perfetto, exporting a probes window of 20 k traces (fractional µs times).
 import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { abRounds } from './ab_rounds.mjs';
+import { pathToFileURL } from 'node:url';
+import { benchMain } from './ab_rounds.mjs';
 
 async function measure(dist) {
   const w = await import(pathToFileURL(resolve(dist, 'webprof.mjs')).href);
@@ -71,12 +71,4 @@ async function measure(dist) {
   return out;
 }
 
-if (process.argv[2] === '--child') {
-  console.log(JSON.stringify(await measure(process.argv[3])));
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  abRounds(
-    fileURLToPath(import.meta.url),
-    process.argv.slice(2),
-    'core_build_bench.mjs DIST_A DIST_B [rounds]',
-  );
-}
+await benchMain(import.meta.url, measure, 'core_build_bench.mjs DIST_A DIST_B [rounds]');

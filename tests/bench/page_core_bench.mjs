@@ -10,8 +10,8 @@
 // trace handed out as the W3C object (what stop() returns), a
 // RuntimeProfiler's frame() and results(). Times are the child's CPU time.
 import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { abRounds } from './ab_rounds.mjs';
+import { pathToFileURL } from 'node:url';
+import { benchMain } from './ab_rounds.mjs';
 
 // V8's Error.stack text of a capture DEPTH frames deep in one of SHAPES
 // call paths through FUNCTIONS functions of two scripts.
@@ -134,12 +134,4 @@ async function measure(wasm) {
   return out;
 }
 
-if (process.argv[2] === '--child') {
-  console.log(JSON.stringify(await measure(process.argv[3])));
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  abRounds(
-    fileURLToPath(import.meta.url),
-    process.argv.slice(2),
-    'page_core_bench.mjs WASM_A WASM_B [rounds]',
-  );
-}
+await benchMain(import.meta.url, measure, 'page_core_bench.mjs WASM_A WASM_B [rounds]');
