@@ -39,7 +39,9 @@ export async function pageProfile([name, ms]) {
  * frames named `name` (e.g. hotWorker).
  */
 export async function workerProfile(name) {
-  const { trace, rewritten } = await window.runWorker();
+  const answer = await window.runWorker();
+  if (answer.error) throw new Error(answer.error);
+  const { trace, rewritten } = answer;
   let inside = 0;
   for (const s of trace.samples)
     for (let id = s.stackId; id !== undefined; id = trace.stacks[id].parentId)

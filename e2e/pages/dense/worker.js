@@ -3,8 +3,14 @@ function hotWorker() { let x = 0; for (let i = 0; i < 2e7; i++) { x += Math.sqrt
 // `(` at column 19) and reads no clock: only rewritten code samples inside.
 self.webprofWasmUrl = '/dist/webprof-core.wasm';
 importScripts('/dist/webprof.js');
+// A failure is posted back: a rejected handler alone would leave the page
+// waiting with nothing to report.
 onmessage = async () => {
-  const profiler = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
-  hotWorker();
-  postMessage({ trace: await profiler.stop(), rewritten: typeof __wp$f === 'object' });
+  try {
+    const profiler = new webprof.Profiler({ sampleInterval: 1, maxBufferSize: 10000 });
+    hotWorker();
+    postMessage({ trace: await profiler.stop(), rewritten: typeof __wp$f === 'object' });
+  } catch (e) {
+    postMessage({ error: `in the worker: ${e && e.stack ? e.stack : e}` });
+  }
 };
