@@ -14,6 +14,7 @@ const g = globalThis;
 const setTimeoutAtLoad = g.setTimeout;
 const clearTimeoutAtLoad = g.clearTimeout;
 const requestIdleAtLoad = typeof g.requestIdleCallback === 'function' ? g.requestIdleCallback : null;
+const queueMicrotaskAtLoad = typeof g.queueMicrotask === 'function' ? g.queueMicrotask : null;
 const addListenerAtLoad = g.EventTarget ? g.EventTarget.prototype.addEventListener : null;
 const removeListenerAtLoad = g.EventTarget ? g.EventTarget.prototype.removeEventListener : null;
 
@@ -25,6 +26,16 @@ export function platformSetTimeout(fn, ms) {
 /** The platform's clearTimeout(id) as webprof loaded it. */
 export function platformClearTimeout(id) {
   clearTimeoutAtLoad.call(g, id);
+}
+
+/**
+ * The platform's queueMicrotask(fn) as webprof loaded it; false where there is
+ * none (the caller then knows nothing of microtask checkpoints).
+ */
+export function platformQueueMicrotask(fn) {
+  if (!queueMicrotaskAtLoad) return false;
+  queueMicrotaskAtLoad.call(g, fn);
+  return true;
 }
 
 /**

@@ -48,7 +48,7 @@ import { setSampleSite } from '../probes/probes.mjs';
 import { Stride } from './stride.mjs';
 // The sampler's own timer and listener must not be probe sites: the
 // platform's as webprof loaded them.
-import { platformAddEventListener, platformSetTimeout } from '../core/platform.mjs';
+import { platformAddEventListener, platformQueueMicrotask, platformSetTimeout } from '../core/platform.mjs';
 // Last: its clock and own-URL rule are read at load, as when they lived here.
 import { fault, materialize, now, sessions } from './session.mjs';
 
@@ -141,8 +141,42 @@ export function onSessionsChanged(fn) {
  */
 export function __webprof$due(t, entry = __webprof$due) {
   if (sessions.length === 0 || hidden) return 0;
-  if (t >= dueAt) __webprof$sample(one(t), 1, entry);
+  if (t >= dueAt) {
+    const n = unbroken && minInterval > 0 ? missed(t) : 1;
+    // (A sliver early: the due times are sums that may round below a session's own.)
+    if (n > 1) __webprof$sample(tickTimes, n, entry, minInterval / 4096);
+    else __webprof$sample(one(t), 1, entry);
+  }
+  if (!unbroken && platformQueueMicrotask(breakRun)) unbroken = true;
   return sessions.length === 0 ? 0 : Math.max(dueAt - t, 1e-3);
+}
+
+// Counter mode's late samples. A dense check that finds several due times
+// passed since the previous clock read takes a sample for each — at their
+// due times, the last at the check — all with its stack, as ticker mode does
+// with the ticks of a stretch: one sample for a 60 ms JSON.parse, GC pause
+// or RegExp exec gave that stretch a sixth of its time at 10 ms, and the
+// spacing a 60 ms gap. Only when the code ran unbroken since that read: a
+// microtask queued there has not run, so no task ended and the page was
+// not idle (idle time is the idle timer's, without a stack). After a break
+// (the next task's first check, an await) it stays one sample: the stretch
+// may have been idle or another task's, and this stack says nothing of it.
+let unbroken = false;
+function breakRun() {
+  unbroken = false;
+}
+/**
+ * The due times `t` has passed (dueAt + j·interval ≤ t) into tickTimes, the
+ * last replaced by `t`, the newest tickTimes.length if more; their count.
+ */
+function missed(t) {
+  const k = Math.floor((t - dueAt) / minInterval) + 1;
+  const n = Math.min(k, tickTimes.length);
+  if (!(n > 1)) return 1;
+  const first = dueAt + (k - n) * minInterval;
+  for (let j = 0; j < n - 1; j++) tickTimes[j] = first + j * minInterval;
+  tickTimes[n - 1] = t;
+  return n;
 }
 
 // Ticker mode (js/profiler/dense.mjs useTicks): {ticking(), take(out, t)}.

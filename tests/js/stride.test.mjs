@@ -39,15 +39,49 @@ async function run(check, { checks = 12, gapMs = 100, maxBufferSize = 1000, inte
   return p.stop();
 }
 
+// Checks with another task between each two, busy 100 ms in code without
+// checks or probe sites (setImmediate is not one): the next check must not
+// take that task's due times.
+async function runAcrossTasks(check, { checks = 12, gapMs = 100, interval = 10 } = {}) {
+  const p = new Profiler({ sampleInterval: interval, maxBufferSize: 1000, backend: 'polyfill' });
+  for (let i = 0; i < checks; i++) {
+    check();
+    await new Promise((resolve) =>
+      setImmediate(() => {
+        sleep(gapMs);
+        resolve();
+      }),
+    );
+  }
+  return p.stop();
+}
+
+const gaps = (trace) => trace.samples.slice(1).map((s, i) => s.timestamp - trace.samples[i].timestamp);
+
+test('inline dense check: 12 checks 100 ms apart in one task at 10 ms: a sample per due time, each with the stack of the check after it', async () => {
+  const trace = await run(sparseDense);
+  // 1 at the first check, then the 10 due times of each 100 ms stretch.
+  const inside = samplesIn(trace, sparseDense.name);
+  assert.ok(inside >= 100 && inside <= 125, `${inside}`);
+  assert.equal(inside, trace.samples.length);
+  assert.ok(Math.max(...gaps(trace)) < 2 * 10, JSON.stringify(gaps(trace)));
+});
+
+test('probe(): 12 checks 100 ms apart at 10 ms give a sample at each', async () => {
+  const trace = await run(sparseProbe);
+  assert.equal(samplesIn(trace, sparseProbe.name), 12);
+});
+
+test("inline dense check: a check after another task does not take that task's due times", async () => {
+  const trace = await runAcrossTasks(sparseDense);
+  const inside = samplesIn(trace, sparseDense.name);
+  assert.ok(inside >= 1 && inside <= 12, `${inside} of ${trace.samples.length}`);
+});
+
 for (const [what, fn] of [
   ['inline dense check', sparseDense],
   ['probe()', sparseProbe],
 ]) {
-  test(`${what}: 12 checks 100 ms apart at 10 ms give a sample at each`, async () => {
-    const trace = await run(fn);
-    assert.equal(samplesIn(trace, fn.name), 12);
-  });
-
   test(`${what}: a buffer of 2 gets its 2 samples from 3 checks 100 ms apart`, async () => {
     const trace = await run(fn, { checks: 3, maxBufferSize: 2 });
     assert.equal(trace.samples.length, 2);
