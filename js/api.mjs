@@ -50,7 +50,7 @@ export { RuntimeProfiler, loadInto, serveWorkerRuntime } from './runtime-profile
 export { startWorker, WorkerRuntime } from './runtime-profiler/worker-runtime.mjs';
 export { resolveFrameDefinitions, clearSourceCache } from './profiler/fidelity.mjs';
 export { __wp$f, __wp$p, __wp$s, denseMode } from './profiler/dense.mjs';
-export { summarize, formatSummary } from './export/summary.mjs';
+export { summarize, formatSummary } from './export/summary-calls.mjs';
 export { transformForSampling, transformHtmlForSampling } from './core/tools-calls.mjs';
 export { denseReady } from './service-worker/dropin.mjs';
 export { collectProfiles } from './field/collect.mjs';

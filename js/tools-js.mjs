@@ -5,10 +5,11 @@
 // (js/core/tools-js-classic.mjs); linked in where the tools are the core
 // (Node, js/core/wasm-node.mjs). The public names are the load-time
 // modules' (js/api.mjs), which call through to these.
-export { exportAs, summarizeProfile, lastExportTimings } from './export/write.mjs';
+export { exportAs, lastExportTimings } from './export/write.mjs';
+export { summarize, formatSummary, warnIfSparse } from './export/summary.mjs';
 export { openInPerfetto } from './export/perfetto-open.mjs';
 export { symbolicate, openSourceMap } from './symbolicate/symbolicate.mjs';
 export { symbolicateInPage } from './symbolicate/discover.mjs';
 export { transformForSampling } from './transform/index.mjs';
 export { transformHtmlForSampling } from './transform/html.mjs';
-export { encodePayload } from './field/payload.mjs';
+export { sendFieldTrace } from './field/send.mjs';

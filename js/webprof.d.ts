@@ -300,8 +300,8 @@ export interface ExportFormat {
 }
 /**
  * Resolves once the exporters can be called synchronously: toChromeTrace,
- * toCpuProfile, toPerfettoTrace, toPprof, exportTrace and summarize run in
- * the tools module (webprof-tools.wasm beside the core),
+ * toCpuProfile, toPerfettoTrace, toPprof, exportTrace, summarize and
+ * formatSummary run in the tools module (webprof-tools.wasm beside the core),
  * fetched on first use. A Profiler's stop() loads it before it resolves, so
  * `toChromeTrace({ profile: await profiler.stop() })` needs nothing more;
  * exporting without stopping a Profiler (probes only, a trace from a file)
@@ -607,7 +607,7 @@ export interface TraceSummary {
  */
 export function summarize(trace: ProfilerTrace, options?: { top?: number }): TraceSummary;
 /**
- * The summary as aligned text lines; the first line names the sampler (`backend`), the polyfill's dense-check mode
+ * The summary as aligned text lines (in the tools module's JS, as summarize: see loadExporters); the first line names the sampler (`backend`), the polyfill's dense-check mode
  * (`denseMode`: 'ticker' or 'counter', docs/ARCHITECTURE.md "Dense sampling and the accuracy model") and the interval.
  */
 export function formatSummary(

@@ -41,9 +41,10 @@ export function symbolicateInPage(trace, option) {
 }
 
 /**
- * A field payload within its budget (js/field/payload.mjs), at page hide:
- * collectProfiles() loaded the tools module when its sampled load started.
+ * A sampled load's trace encoded within its budget and sent (js/field/send.mjs),
+ * at page hide: collectProfiles() loaded the tools module when its sampled
+ * load started.
  */
-export function encodePayload(trace, options) {
-  return withJs((js) => js.encodePayload(trace, options));
+export function sendFieldTrace(trace, o, d, error, run) {
+  return withJs((js) => js.sendFieldTrace(trace, o, d, error, run));
 }

@@ -2,8 +2,11 @@
 // samples (the innermost frame of each sample) and by total samples (any
 // frame of the sample's stack, counted once per sample). The counting is the
 // core's (src/export/summary.h: rows, recursion, self <= total); this module
-// adds the percentages and the text. Needs the core (after `ready`).
-import { toolsJsNow } from '../core/tools.mjs';
+// adds the percentages and the text. It is the tools module's JS
+// (js/tools-js.mjs): the counting runs in the tools module, so the summary
+// is there only once it is loaded; the public names call through
+// (js/export/summary-calls.mjs).
+import { summarizeProfile } from './write.mjs';
 
 /**
  * @param {{resources: string[], frames: object[], stacks: object[], samples: object[]}} trace
@@ -13,7 +16,7 @@ export function summarize(trace, options = {}) {
   const top = options.top ?? 10;
   if (!Number.isInteger(top) || top < 0)
     throw new TypeError('webprof: summarize top must be an integer >= 0');
-  const s = toolsJsNow('summarize()').summarizeProfile(trace, top);
+  const s = summarizeProfile(trace, top);
   const n = s.samples || 1;
   return {
     samples: s.samples,
@@ -59,6 +62,17 @@ export function sparseDiagnostic(summary, backend) {
     `build-time transform (webprof/transform/esbuild, /rollup, /vite), or use the drop-in's data-dense mode ` +
     `(dist/webprof-sw.js); webprof/playwright and \`webprof record\` rewrite the page's scripts unless dense is off.`
   );
+}
+
+// A page whose trace has (almost) no JS stack is told why, once per realm,
+// in its console (a Profiler's stop(), js/profiler/profiler.mjs).
+let warnedSparse = false;
+export function warnIfSparse(trace) {
+  if (warnedSparse || typeof document === 'undefined' || typeof console === 'undefined') return;
+  const note = sparseDiagnostic(summarize(trace, { top: 0 }), 'polyfill');
+  if (!note) return;
+  warnedSparse = true;
+  console.warn(`webprof: ${note}`);
 }
 
 const SAMPLERS = {

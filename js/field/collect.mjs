@@ -12,7 +12,7 @@
 // a sample cap, only reached rows) and the payload is gzipped with
 // CompressionStream where there is one; when it is still above maxBytes,
 // the sample cap shrinks in proportion and the core trims again. The wire
-// format is payload.mjs's.
+// format is payload.mjs's; send.mjs encodes and posts (the tools module's JS).
 //
 // Never into the page: nothing here throws at the caller or from an event
 // listener; every failure (a refused option, a Profiler the browser denies,
@@ -34,13 +34,9 @@ import {
 } from '../core/platform.mjs';
 import { prefetchSources } from '../profiler/fidelity.mjs';
 import { decideSampled } from './decide.mjs';
-// The payload's encoder is the tools module's JS (loaded with it when a
-// sampled load starts).
-import { encodePayload } from '../core/tools-calls.mjs';
-
-// What fetch(keepalive) and sendBeacon may have in flight per page
-// (Fetch's "keepalive" quota): a larger body is refused.
-const KEEPALIVE_LIMIT = 64 * 1024;
+// Encoding and sending the payload (send.mjs) is the tools module's JS,
+// loaded with it when a sampled load starts.
+import { sendFieldTrace } from '../core/tools-calls.mjs';
 
 const DEFAULTS = {
   sampleRate: 0.01,
@@ -251,82 +247,11 @@ class FieldCollector {
     const trace = await this._profiler.stop();
     await ready;
     d.recorded = trace.samples.length;
-    const o = this._o;
-    const encoded = await encodePayload(trace, {
-      maxSamples: o.maxSamples,
-      maxBytes: o.maxBytes,
-      meta: {
-        release: o.release,
-        page: pageUrl(),
-        userAgent: typeof navigator !== 'undefined' ? String(navigator.userAgent) : '',
-        sampler: d.sampler,
-        sampleInterval: this._profiler.sampleInterval,
-        timeOrigin: typeof performance !== 'undefined' ? performance.timeOrigin : 0,
-        startTime: this._startedAt,
-        reason,
-        metadata: o.metadata,
-      },
+    await sendFieldTrace(trace, this._o, d, (m) => this._error(m), {
+      reason,
+      sampleInterval: this._profiler.sampleInterval,
+      startTime: this._startedAt,
     });
-    if (encoded.gzipError) this._error(`gzip failed (${encoded.gzipError}): sent as JSON text`);
-    d.idleDropped = encoded.idleDropped;
-    d.thinnedDropped = encoded.thinnedDropped;
-    d.bytes = encoded.body.byteLength;
-    d.compressed = encoded.compressed;
-    if (encoded.body.byteLength > o.maxBytes) {
-      d.state = 'failed';
-      this._error(
-        `the trace is ${encoded.body.byteLength} bytes after trimming to ${encoded.samples} samples, ` +
-          `over maxBytes ${o.maxBytes}: not sent`,
-      );
-      return;
-    }
-    d.sent = encoded.samples;
-    const unloading = reason === 'pagehide' || reason === 'hidden';
-    await this._post(encoded.body, unloading);
-  }
-
-  // The page may be going away: a beacon (queued by the browser, sent after
-  // unload), else fetch with keepalive. Both carry at most 64 KiB in flight
-  // per page; a larger body is sent with a plain fetch, which the browser
-  // cancels if the page unloads first. No Content-Type: the request stays a
-  // CORS "simple" one, and the server tells gzip from JSON by its first bytes.
-  async _post(body, unloading) {
-    const d = this._d;
-    const endpoint = this._o.endpoint;
-    const small = body.byteLength <= KEEPALIVE_LIMIT;
-    if (
-      unloading &&
-      small &&
-      typeof navigator !== 'undefined' &&
-      typeof navigator.sendBeacon === 'function'
-    ) {
-      d.transport = 'beacon';
-      if (navigator.sendBeacon(endpoint, new Blob([body]))) {
-        d.state = 'sent';
-        return;
-      }
-      this._error('navigator.sendBeacon refused the payload (the browser queue is full); trying fetch');
-    }
-    d.transport = small ? 'fetch-keepalive' : 'fetch';
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      body,
-      keepalive: small,
-      credentials: 'omit',
-    });
-    d.status = response.status;
-    if (!response.ok) {
-      d.state = 'failed';
-      let text = '';
-      try {
-        text = (await response.text()).slice(0, 200);
-      } catch {
-        /* the status says enough */
-      }
-      this._error(`the endpoint answered ${response.status}${text ? `: ${text}` : ''}`);
-      return;
-    }
-    d.state = 'sent';
   }
 
   _fail(e) {
@@ -339,28 +264,6 @@ class FieldCollector {
     d.failures++;
     if (d.errors.length < MAX_ERRORS) d.errors.push(`webprof collectProfiles: ${message}`);
   }
-}
-
-// The payload's "page" (payload.mjs): the page's URL without query,
-// fragment or credentials — they often hold personal data. Read from the
-// URL, not location.origin: a sandboxed or data: document's origin is
-// "null", and a blob: document's pathname is a whole URL. Where the URL
-// has no path to keep, the scheme alone: a data: URL is the document
-// itself; about:blank and about:srcdoc say which document; a blob: URL's id
-// is random per load, so its origin stands for it. '' when unreadable.
-function pageUrl() {
-  const l = globalThis.location;
-  let u;
-  try {
-    u = new URL(String(l.href));
-  } catch {
-    return '';
-  }
-  if (u.protocol === 'about:')
-    return u.pathname === 'blank' || u.pathname === 'srcdoc' ? `about:${u.pathname}` : 'about:';
-  if (u.protocol === 'blob:') return u.origin === 'null' ? 'blob:' : `blob:${u.origin}`;
-  if (!u.pathname.startsWith('/')) return u.protocol; // data:, other opaque paths
-  return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
 function readOptions(options) {

@@ -7,7 +7,7 @@
 //     "release": "…",            // the app's release, as given (may be "")
 //     "page": "https://…/path",  // the URL without query, fragment or
 //                                 // credentials; "data:", "about:blank",
-//                                 // "about:srcdoc", "blob:<origin>" (collect.mjs pageUrl)
+//                                 // "about:srcdoc", "blob:<origin>" (send.mjs pageUrl)
 //     "userAgent": "…",
 //     "sampler": "native" | "polyfill",
 //     "sampleInterval": 10,      // ms, the interval the sampler really used

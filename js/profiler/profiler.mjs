@@ -16,7 +16,7 @@
 import { ready } from '../core/core.mjs';
 import { timeOrigin } from '../core/clock.mjs';
 import { TraceSession, loadTrace, toHeldTrace } from './trace.mjs';
-import { exportersSettled } from '../core/tools.mjs';
+import { exportersSettled, toolsJsLoaded } from '../core/tools.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
@@ -29,7 +29,6 @@ import {
 } from './sampler.mjs';
 import { installProbeSites, instrument, wrap } from './probe-sites.mjs';
 import { installPlatformSites } from './platform-sites.mjs';
-import { sparseDiagnostic, summarize } from '../export/summary.mjs';
 import { resolvePending } from './deferred.mjs';
 import { symbolicateInPage } from '../core/tools-calls.mjs';
 
@@ -226,15 +225,12 @@ class PolyfillBackend {
 }
 
 // A page whose trace has (almost) no JS stack is told why, once per realm,
-// in its console (the summary's rule and words: js/export/summary.mjs).
-let warnedSparse = false;
+// in its console (js/export/summary.mjs warnIfSparse: the summary's rule and
+// words, in the tools module's JS, which stop() has awaited).
 function warnIfSparse(trace) {
-  if (warnedSparse || typeof document === 'undefined' || typeof console === 'undefined') return;
   try {
-    const note = sparseDiagnostic(summarize(trace, { top: 0 }), 'polyfill');
-    if (!note) return;
-    warnedSparse = true;
-    console.warn(`webprof: ${note}`);
+    const js = toolsJsLoaded();
+    if (js !== null) js.warnIfSparse(trace);
   } catch {
     /* never worth a lost trace */
   }
