@@ -8,8 +8,9 @@
 //
 // A finished window is read back as one Float64Array (wp_probes_report) of
 // the records boundary.h declares (ReportHeader, AggrRow, MarkRow, TraceRow).
-// The console reporter formats those records in JS
-// (js/probes/console-format.mjs).
+// The console reporter formats a window's own results straight from the
+// recorder (wp_probes_fmt_window), and builds a WindowReport only from what a
+// manual call gave it (wp_probes_fmt_*), so both print the same way.
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -21,6 +22,7 @@
 #include "base/status.h"
 #include "bind_util.h"
 #include "boundary/boundary.h"
+#include "probes/reporter.h"
 #include "probes/window.h"
 
 using namespace webprof;
@@ -35,6 +37,18 @@ StringId Name(int32_t id) {
 Recorder& Rec() {
   static Recorder* r = new Recorder();  // lives as long as the module
   return *r;
+}
+
+struct Formatting {
+  WindowReport report;  // built by wp_probes_fmt_* from what JS was given
+  bool own = false;     // format the recorder's last window instead
+  ConsoleReporterOptions options;
+  std::vector<InfoText> infos;
+  std::string text;
+};
+Formatting& Fmt() {
+  static Formatting* f = new Formatting();
+  return *f;
 }
 
 std::vector<double>& ReportBuffer() {
@@ -213,6 +227,128 @@ EMSCRIPTEN_KEEPALIVE const double* wp_probes_report() {
 }
 EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_report_len() {
   return static_cast<uint32_t>(ReportBuffer().size());
+}
+// ---- console reporter ----
+// The SortKey for the UTF-8 text at ptr, or -Status-1.
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return Err(Status::kTrapped);
+  SortKey k;
+  Status s = ParseSortKey(View(ptr, len), &k);
+  return s == Status::kOk ? static_cast<int32_t>(k) : Err(s);
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
+    double generation, double started_at, double ended_at, double marks_dropped,
+    double traces_dropped, double traces_incomplete) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  Formatting& f = Fmt();
+  f.report = WindowReport{};
+  f.report.generation = static_cast<uint32_t>(generation);
+  f.report.started_at = started_at;
+  f.report.ended_at = ended_at;
+  f.report.marks_dropped = static_cast<uint64_t>(marks_dropped);
+  f.report.traces_dropped = static_cast<uint64_t>(traces_dropped);
+  f.report.traces_incomplete = static_cast<uint64_t>(traces_incomplete);
+  f.own = false;
+  f.options = ConsoleReporterOptions{};
+  f.infos.clear();
+}
+// Starts formatting the recorder's own last window (no rows from JS: only
+// its info texts and filter verdicts follow). 0, or kInvalidArgument when the
+// last window is not window `generation` any more.
+EMSCRIPTEN_KEEPALIVE int32_t wp_probes_fmt_window(double generation) {
+  if (Rec().last_report().generation != generation)
+    return static_cast<int32_t>(Status::kInvalidArgument);
+  Formatting& f = Fmt();
+  f.report = WindowReport{};
+  f.own = true;
+  f.options = ConsoleReporterOptions{};
+  f.infos.clear();
+  return 0;
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
+                                             double sum, double avg, double max,
+                                             double min, double p50, double p90,
+                                             double p99) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  AggrResult a;
+  a.name = Name(name);
+  a.count = static_cast<uint64_t>(count);
+  a.sum = sum;
+  a.avg = avg;
+  a.max = max;
+  a.min = min;
+  a.p50 = p50;
+  a.p90 = p90;
+  a.p99 = p99;
+  Fmt().report.aggregates.push_back(a);
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_mark(int32_t name, double timestamp,
+                                             int32_t info, int32_t boundary) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  Fmt().report.marks.push_back(
+      MarkRecord{Name(name), info, timestamp, boundary != 0});
+}
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_trace(int32_t name, double timestamp,
+                                              double duration, int32_t info) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  Fmt().report.traces.push_back(
+      TraceRecord{Name(name), info, timestamp, duration});
+}
+// Info slot `slot`: JSON text at ptr (printable) or unprintable.
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_info(int32_t slot, int32_t printable,
+                                             uintptr_t ptr, uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  if (slot < 0) return;
+  Formatting& f = Fmt();
+  if (f.infos.size() <= static_cast<size_t>(slot)) f.infos.resize(slot + 1);
+  InfoText& i = f.infos[slot];
+  i.present = true;
+  i.printable = printable != 0;
+  i.json.assign(printable ? View(ptr, len) : std::string_view());
+}
+// A JS predicate's verdict: name `name` is shown.
+EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_allow(int32_t name) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return;
+  if (name < 0) return;
+  auto& allowed = Fmt().options.allowed;
+  if (allowed.size() <= static_cast<size_t>(name)) allowed.resize(name + 1);
+  allowed[name] = 1;
+}
+// filter_mode: a boundary::ConsoleFilter (kPrefix: the prefix is the UTF-8
+// at ptr; kAllowed: the names wp_probes_fmt_allow allowed, even if none).
+// Returns a pointer to the text; its length is wp_probes_fmt_len(). Valid until
+// the next wp_probes_fmt_begin.
+EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
+                                                   int32_t header,
+                                                   int32_t filter_mode,
+                                                   uintptr_t ptr,
+                                                   uint32_t len) {
+  boundary::Entry entry(instance_health);
+  if (!entry) return "";
+  Formatting& f = Fmt();
+  f.options.sort_by = static_cast<SortKey>(sort_key);
+  f.options.header = header != 0;
+  const auto mode = static_cast<boundary::ConsoleFilter>(filter_mode);
+  f.options.has_prefix = mode == boundary::ConsoleFilter::kPrefix;
+  if (f.options.has_prefix) f.options.prefix.assign(View(ptr, len));
+  if (mode != boundary::ConsoleFilter::kAllowed) {
+    f.options.allowed.clear();
+  } else if (f.options.allowed.empty()) {
+    f.options.allowed.push_back(0);  // nothing allowed still filters
+  }
+  f.text = FormatConsoleReport(f.own ? Rec().last_report() : f.report,
+                               Rec().names(), f.options, f.infos);
+  return f.text.c_str();
+}
+EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_fmt_len() {
+  return static_cast<uint32_t>(Fmt().text.size());
 }
 
 }  // extern "C"

@@ -29,7 +29,7 @@ let declared = null;
  * the JSON the core writes (src/boundary/boundary.h DeclarationsJson):
  * {status: {Ok: 0, BufferFull: …}, statusText: [message by code],
  * sessionStates: ['started', …], samplerConfig: {OwnUrlPrefix, …},
- * noId, noneU32, sampleMaskBits,
+ * consoleFilter: {None, Prefix, Allowed}, noId, noneU32, sampleMaskBits,
  * records: {sampleRow: {timestamp, stack, size}, …}}.
  */
 export function boundary() {
@@ -291,3 +291,65 @@ export function probeExports() {
     admitMark: m._wp_probes_admit_mark,
   };
 }
+
+// ---- the console reporter (js/probes/console-reporter.mjs) ----
+/** The core's SortKey for `sortBy` (an id result). */
+export function probesSortKey(sortBy) {
+  const m = probesCore();
+  const { ptr, len } = writeScratch(sortBy, m);
+  return enter(() => m._wp_probes_sort_key(ptr, len));
+}
+/**
+ * The core's console formatter, fed a report piece by piece (the calls of
+ * wasm/bind_probes.cpp's wp_probes_fmt_*); run() returns the text.
+ */
+export const consoleFormat = {
+  begin(generation, startedAt, endedAt, marksDropped, tracesDropped, tracesIncomplete) {
+    enter(() =>
+      probesCore()._wp_probes_fmt_begin(
+        generation,
+        startedAt,
+        endedAt,
+        marksDropped,
+        tracesDropped,
+        tracesIncomplete,
+      ),
+    );
+  },
+  /** Starts on the recorder's own last window instead; false if it is not window `generation` now. */
+  window(generation) {
+    return probesCore()._wp_probes_fmt_window(generation) === boundary().status.Ok;
+  },
+  aggr(name, a) {
+    enter(() =>
+      probesCore()._wp_probes_fmt_aggr(name, a.count, a.sum, a.avg, a.max, a.min, a.p50, a.p90, a.p99),
+    );
+  },
+  mark(name, timestamp, info, boundaryMark) {
+    enter(() => probesCore()._wp_probes_fmt_mark(name, timestamp, info, boundaryMark ? 1 : 0));
+  },
+  trace(name, timestamp, duration, info) {
+    enter(() => probesCore()._wp_probes_fmt_trace(name, timestamp, duration, info));
+  },
+  /** Info slot `slot` as JSON text, or null when it cannot be printed. */
+  info(slot, json) {
+    if (json === null) enter(() => probesCore()._wp_probes_fmt_info(slot, 0, 0, 0));
+    else {
+      const m = probesCore();
+      const { ptr, len } = writeScratch(json, m);
+      enter(() => m._wp_probes_fmt_info(slot, 1, ptr, len));
+    }
+  },
+  allow(name) {
+    enter(() => probesCore()._wp_probes_fmt_allow(name));
+  },
+  /** mode: boundary().consoleFilter; prefix: the text of a Prefix filter. */
+  run(sortKey, header, mode, prefix) {
+    const m = probesCore();
+    let ptr = 0;
+    let len = 0;
+    if (prefix !== undefined) ({ ptr, len } = writeScratch(prefix, m));
+    const textPtr = enter(() => m._wp_probes_fmt_run(sortKey, header ? 1 : 0, mode, ptr, len));
+    return readText(m, textPtr, m._wp_probes_fmt_len());
+  },
+};

@@ -18,7 +18,7 @@ import { boundary, checkId, probeExports, probesEnd, probesIntern, probesStart }
 import { pickClock } from '../core/clock.mjs';
 import { readWindow } from './results.mjs';
 
-export { windowNumber, windowSource, windowSpan } from './results.mjs';
+export { windowNumber, windowSource } from './results.mjs';
 
 // ---- clock ----
 const now = pickClock(globalThis);

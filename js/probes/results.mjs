@@ -1,8 +1,8 @@
 // A finished probes window as the reporters and exporters see it: the core's
 // records (js/core/boundary.mjs probesReport) made into the seed's objects,
-// and which results objects are still a window's own, so the exporters can
-// read that window straight from the recorder (windowSource) instead of from
-// the objects, and the console reporter knows its bounds (windowSpan).
+// and which results objects are still a window's own, so the console
+// reporter and the exporters can read that window straight from the recorder
+// (windowSource) instead of from the objects.
 import { boundary, probesReport } from '../core/boundary.mjs';
 
 // aggregates Map -> {generation, marks, traces, infos, sizes} of the window
@@ -55,8 +55,6 @@ export function readWindow(nameIds, windowInfos) {
   lastGeneration = f[H.generation];
   windowOf.set(aggregates, {
     generation: f[H.generation],
-    startedAt,
-    endedAt: f[H.endedAt],
     marks,
     traces,
     infos: windowInfos,
@@ -69,12 +67,6 @@ export function readWindow(nameIds, windowInfos) {
 export function windowNumber(aggregates) {
   const w = aggregates && windowOf.get(aggregates);
   return w ? w.generation : 0;
-}
-
-/** The window's raw clock bounds {startedAt, endedAt} for a results Map this module produced, else null. Internal. */
-export function windowSpan(aggregates) {
-  const w = aggregates && windowOf.get(aggregates);
-  return w ? { startedAt: w.startedAt, endedAt: w.endedAt } : null;
 }
 
 /**

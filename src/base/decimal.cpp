@@ -233,4 +233,35 @@ DecimalDigits ShortestDigits(double v) {
   return out;
 }
 
+void AppendFixed(double v, int width, int decimals, std::string* out) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  const bool negative = bits >> 63;
+  std::string text;
+  if (std::isnan(v)) {
+    text = negative ? "-nan" : "nan";
+  } else if (std::isinf(v)) {
+    text = negative ? "-inf" : "inf";
+  } else {
+    if (negative) text.push_back('-');
+    std::string digits;  // the units digit and everything after it
+    const double a = std::fabs(v);
+    if (a == 0) {
+      digits.assign(static_cast<size_t>(decimals) + 1, '0');
+    } else {
+      const Binary b = Decompose(a);
+      const int lead = LeadingPosition(b);
+      Big r, s;
+      Generate(b, lead > 0 ? lead : 0, -decimals, &digits, &r, &s);
+      if (RoundsUp(r, s, digits.back())) Increment(&digits);
+    }
+    const size_t whole = digits.size() - static_cast<size_t>(decimals);
+    text.append(digits, 0, whole);
+    if (decimals > 0) text.append(1, '.').append(digits, whole);
+  }
+  if (static_cast<int>(text.size()) < width)
+    out->append(static_cast<size_t>(width) - text.size(), ' ');
+  out->append(text);
+}
+
 }  // namespace webprof

@@ -1,15 +1,15 @@
 // Exact decimal text of a double, without libc's printf/strtod.
 //
-// Problem: the core writes doubles as JSON numbers in shortest round-trip
-// form. snprintf and strtod did it, and in Wasm they are among the largest
-// code the core links (musl's printf core, and strtod's long-double scanner
-// on a soft-float 128-bit type). The output is defined by exact arithmetic,
-// so the core computes it exactly itself: a double is f·2^e (integers), its
-// decimal digits come from a short big-integer long division (Steele & White
-// / Dragon4 style), rounded half to even on exact ties as printf rounds. Not
-// on a per-sample path (JSON doubles are probe times; integers go through
-// JsonWriter::FormatInt), so plain big-integer code is fast enough. (The
-// console reporter's "%12.3f" cells are JS's: js/probes/console-format.mjs.)
+// Problem: the core writes doubles in two places (JSON numbers in shortest
+// round-trip form, the console reporter's fixed "%12.3f" cells). snprintf
+// and strtod did it, and in Wasm they are among the largest code the core
+// links (musl's printf core, and strtod's long-double scanner on a soft-float
+// 128-bit type). Both outputs are defined by exact arithmetic, so the core
+// computes them exactly itself: a double is f·2^e (integers), its decimal
+// digits come from a short big-integer long division (Steele & White /
+// Dragon4 style), rounded half to even on exact ties as printf rounds.
+// Neither is on a per-sample path (JSON doubles are probe times; integers go
+// through JsonWriter::FormatInt), so plain big-integer code is fast enough.
 //
 // Results equal snprintf's and strtod's for every finite double
 // (tests/core/base/decimal_test.cpp compares them on random bit patterns).
@@ -32,5 +32,9 @@ struct DecimalDigits {
 // back as v (from 1 digit up for subnormals): ECMAScript's Number::toString
 // digits. v must be finite and > 0.
 DecimalDigits ShortestDigits(double v);
+
+// Appends v as printf's "%*.*f" would (width, decimals >= 0; "nan", "inf",
+// "-" for a set sign bit, right-aligned with spaces).
+void AppendFixed(double v, int width, int decimals, std::string* out);
 
 }  // namespace webprof

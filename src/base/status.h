@@ -25,6 +25,8 @@ namespace webprof {
   X(kTableFull, "an interning table reached its cap; the entry was dropped") \
   X(kInvalidArgument, "invalid argument")                                    \
   X(kNotRecording, "no probe recording window is open (call start first)")   \
+  X(kInvalidSortKey,                                                         \
+    "sortBy must be one of count, sum, avg, max, min, p50, p90, p99, name")  \
   X(kMalformedStack, "a line of the Error.stack text is not a stack frame")  \
   X(kUnclassifiedScript,                                                     \
     "the stack holds a script not yet classified as CORS-muted or not")      \

@@ -11,7 +11,8 @@
 //  - session states: trace/session.h's SessionState, named here for JS;
 //  - ids in int32 results: >= 0 an id, kNoId for none, any other negative
 //    value a Status (EncodeStatus); in u32 rows "none" is kNoneU32;
-//  - the sampler configuration kinds (enum below);
+//  - the sampler configuration kinds and the console reporter's filter
+//    modes (enums below);
 //  - the width of a sample's session mask;
 //  - the built-in export formats (export/format_list.h; ExportFormatsJson);
 //  - the records JS reads or writes in Wasm memory, as structs of one
@@ -82,6 +83,20 @@ enum class SamplerConfig : int32_t {
 // Applies one configuration call; kInvalidArgument for an unknown kind.
 Status ConfigureSampler(StackSampler& sampler, int32_t kind,
                         std::string_view text);
+
+// ---- console reporter ----
+// Which names a console report shows: all, those under a prefix, or those
+// a JS predicate allowed (even when it allowed none).
+#define WEBPROF_CONSOLE_FILTER_LIST(X) \
+  X(kNone, "None")                     \
+  X(kPrefix, "Prefix")                 \
+  X(kAllowed, "Allowed")
+
+enum class ConsoleFilter : int32_t {
+#define WEBPROF_BOUNDARY_ENUM(name, js) name,
+  WEBPROF_CONSOLE_FILTER_LIST(WEBPROF_BOUNDARY_ENUM)
+#undef WEBPROF_BOUNDARY_ENUM
+};
 
 // ---- export formats ----
 // The format ids JS passes to ExportBuilder.write(). The built-in formats'
@@ -245,7 +260,7 @@ WEBPROF_BOUNDARY_RECORDS(WEBPROF_BOUNDARY_PACKED)
 #undef WEBPROF_BOUNDARY_ONE
 // Everything above as one JSON object, what JS reads as `boundary()`:
 // {status: {Ok: 0, ...}, statusText: [message by code], sessionStates:
-// [name by state], samplerConfig, windowParts,
+// [name by state], samplerConfig, consoleFilter, windowParts,
 // htmlScriptFlags: {jsName: value}, noId, noneU32, sampleMaskBits,
 // records: {sampleRow: {timestamp: 0, stack: 1, size: 2}, ...}}.
 std::string DeclarationsJson();

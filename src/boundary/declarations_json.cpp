@@ -54,6 +54,7 @@ std::string DeclarationsJson() {
     e.Close();                           \
   }
   WEBPROF_JS_ENUM("samplerConfig", SamplerConfig, WEBPROF_SAMPLER_CONFIG_LIST)
+  WEBPROF_JS_ENUM("consoleFilter", ConsoleFilter, WEBPROF_CONSOLE_FILTER_LIST)
   WEBPROF_JS_ENUM("windowParts", WindowPart, WEBPROF_WINDOW_PART_LIST)
   WEBPROF_JS_ENUM("htmlScriptFlags", HtmlScriptFlag,
                   WEBPROF_HTML_SCRIPT_FLAG_LIST)

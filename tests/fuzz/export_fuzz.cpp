@@ -2,7 +2,8 @@
 // Perfetto) over a trace and probe records built from arbitrary bytes —
 // names and info texts of any encoding, times of any value, deep and wide
 // stacks — with awkward chunk sizes. The JSON formats' output must be one
-// valid JSON value; no writer may crash.
+// valid JSON value; no writer may crash, and the probes' console reporter
+// writes the same records.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -12,6 +13,7 @@
 #include "export/format_registry.h"
 #include "export/json_check.h"
 #include "fuzz_reader.h"
+#include "probes/reporter.h"
 #include "probes/window.h"
 #include "trace/session.h"
 
@@ -85,5 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   if (rec.End(1) != Status::kOk) std::abort();
+  ConsoleReporterOptions ro;
+  FormatConsoleReport(rec.last_report(), rec.names(), ro, {});
   return 0;
 }

@@ -80,6 +80,20 @@ test('a window through its exports: aggregates, marks, traces, the report record
   assert.equal(f[traces + T.info], 0);
 });
 
+test("the console reporter's text comes from its core", () => {
+  const b = declarations();
+  const ptr = m._wp_probes_report() >> 3;
+  const gen = m.HEAPF64[ptr + b.records.reportHeader.generation];
+  assert.equal(m._wp_probes_fmt_window(gen), b.status.Ok);
+  m._wp_probes_fmt_info(0, 1, ...scratch('{"n":1}'));
+  const key = m._wp_probes_sort_key(...scratch('sum'));
+  assert.ok(key >= 0);
+  const out = text(m._wp_probes_fmt_run(key, 1, b.consoleFilter.None, 0, 0), m._wp_probes_fmt_len());
+  assert.match(out, /work/);
+  assert.match(out, /\{"n":1\}/);
+  assert.ok(m._wp_probes_sort_key(...scratch('nope')) < b.noId);
+});
+
 test('a trap poisons it: every later entry is refused', async () => {
   // A fresh instance: this one is poisoned for good afterwards.
   const t = await createProbesCore({ wasmBinary: bytes });

@@ -1,6 +1,7 @@
 // base/decimal.h against the libc it replaces: the shortest round-trip
-// digits equal the 15/16/17-digit snprintf + strtod search, on edge values
-// and random bit patterns (every exponent, subnormals, ties).
+// digits equal the 15/16/17-digit snprintf + strtod search, and the fixed
+// form equals snprintf's "%*.*f", on edge values and random bit patterns
+// (every exponent, subnormals, ties).
 #include "base/decimal.h"
 
 #include <gtest/gtest.h>
@@ -36,6 +37,18 @@ std::string LibcShortest(double v) {
 std::string Shortest(double v) {
   DecimalDigits d = ShortestDigits(v);
   return std::string(d.digits, d.count) + "e" + std::to_string(d.point);
+}
+
+std::string LibcFixed(double v, int width, int decimals) {
+  char buf[400];
+  std::snprintf(buf, sizeof(buf), "%*.*f", width, decimals, v);
+  return buf;
+}
+
+std::string Fixed(double v, int width, int decimals) {
+  std::string out;
+  AppendFixed(v, width, decimals, &out);
+  return out;
 }
 
 double FromBits(uint64_t bits) {
@@ -94,6 +107,51 @@ TEST(Decimal, ShortestEqualsLibcOnRandomDoubles) {
                      : static_cast<double>(rng() % 100000000) / 1000.0;
     if (!(v > 0) || !std::isfinite(v)) continue;
     ASSERT_EQ(Shortest(v), LibcShortest(v)) << std::hexfloat << v;
+  }
+}
+
+TEST(Decimal, FixedEqualsPrintf) {
+  const double specials[] = {0.0,
+                             -0.0,
+                             std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity(),
+                             std::nan(""),
+                             -std::nan(""),
+                             -0.0001,
+                             1e300,
+                             -1e22,
+                             0.5,
+                             1.5,
+                             2.5};
+  for (double v : specials) {
+    EXPECT_EQ(Fixed(v, 12, 3), LibcFixed(v, 12, 3)) << v;
+    EXPECT_EQ(Fixed(v, 12, 0), LibcFixed(v, 12, 0)) << v;
+    EXPECT_EQ(Fixed(v, 0, 3), LibcFixed(v, 0, 3)) << v;
+  }
+  for (double v : kEdges) {
+    EXPECT_EQ(Fixed(v, 12, 3), LibcFixed(v, 12, 3)) << v;
+    EXPECT_EQ(Fixed(-v, 0, 3), LibcFixed(-v, 0, 3)) << v;
+    EXPECT_EQ(Fixed(v, 12, 0), LibcFixed(v, 12, 0)) << v;
+  }
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 100000; ++i) {
+    double v;
+    switch (i % 4) {
+      case 0:  // ms durations, with exact ties at the 4th decimal
+        v = static_cast<double>(rng() % 200000000) / 10000.0;
+        break;
+      case 1:
+        v = static_cast<double>(rng() % 1000000) / 1024.0;
+        break;
+      case 2:
+        v = std::ldexp(static_cast<double>(rng() % 1000000),
+                       static_cast<int>(rng() % 80) - 60);
+        break;
+      default:
+        v = FromBits(rng() & 0x7fefffffffffffffULL);
+        if (std::fabs(v) > 1e40) v = std::fmod(v, 1e40);
+    }
+    ASSERT_EQ(Fixed(v, 12, 3), LibcFixed(v, 12, 3)) << std::hexfloat << v;
   }
 }
 

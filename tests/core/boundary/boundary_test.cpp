@@ -78,6 +78,9 @@ TEST(Boundary, DeclarationsJsonIsOneValidObjectJsReadsByName) {
   EXPECT_NE(json.find("\"markRow\":{\"name\":0,\"timestamp\":1,\"info\":2,"
                       "\"boundary\":3,\"size\":4}"),
             std::string::npos);
+  EXPECT_NE(json.find("\"consoleFilter\":{\"None\":0,\"Prefix\":1,"
+                      "\"Allowed\":2}"),
+            std::string::npos);
   // One message per status: as many strings as codes.
   size_t open = json.find("\"statusText\":[");
   size_t close = json.find(']', open);
