@@ -42,6 +42,11 @@ const only = process.argv.slice(4);
 const libs = only.length ? only : LIBS;
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const f1 = (x) => x.toFixed(1);
+// Native's top-15 frames a profile lacks: name:line and native's self share.
+const missed = (top15) =>
+  top15.missing.length
+    ? ` (missing ${top15.missing.map((x) => `${x.name || '(anonymous)'}:${x.line} ${f1(x.native)}%`).join(', ')})`
+    : '';
 const ratio = (x) => `x${x.toFixed(3)}`;
 
 async function measure(page, tickerBrowser, lib, port) {
@@ -202,7 +207,7 @@ try {
     );
     console.log(
       `  polyfill@1 ran in ${m.poly1.mode.mode} mode; top-15 native self frames matched exactly: ` +
-        `${poly.top15.matched}/${poly.top15.of}`,
+        `${poly.top15.matched}/${poly.top15.of}${missed(poly.top15)}`,
     );
     console.log(
       `  self share error (pp)  polyfill max ${f1(poly.self.max)} mean ${f1(poly.self.mean)} | ` +
@@ -217,7 +222,7 @@ try {
     console.log(cand('time-weighted counter samples', weighted));
     console.log(
       cand(`shared-memory switch, polyfill@1 in ${m.ticker1.mode.mode} mode`, ticker) +
-        `, top-15 ${ticker.top15.matched}/${ticker.top15.of}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}` +
+        `, top-15 ${ticker.top15.matched}/${ticker.top15.of}${missed(ticker.top15)}, spacing p50/p90/p99 ${sp3(sp(m.ticker1))}` +
         `, ${inWindow(m.ticker1)} samples of ${m.ticker1.ticks} ticks in ${(m.ticker1.t1 - m.ticker1.t0).toFixed(0)} ms` +
         (m.ticker1.mode.lateness
           ? `, lateness p50/p99 ${m.ticker1.mode.lateness.p50.toFixed(2)}/${m.ticker1.mode.lateness.p99.toFixed(2)}`

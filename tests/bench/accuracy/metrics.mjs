@@ -75,8 +75,15 @@ export function compareShares(refTrace, otherTrace, { k = 15, weighted = false }
     }))
     .sort((a, b) => Math.abs(b.native - b.poly) - Math.abs(a.native - a.poly))
     .slice(0, 3);
+  // What a miss is: the frame's name and line, and its share in the reference.
+  const missing = refTop
+    .filter((key) => !other.frames.has(key))
+    .map((key) => {
+      const [name, , line] = key.split('\u0000');
+      return { name, line: Number(line), native: ref.self.get(key) };
+    });
   return {
-    top15: { matched: refTop.filter((key) => other.frames.has(key)).length, of: refTop.length },
+    top15: { matched: refTop.length - missing.length, of: refTop.length, missing },
     self: errors(ref.self, other.self, selfKeys),
     inclusive: errors(ref.inclusive, other.inclusive, inclKeys),
     worst,
