@@ -377,4 +377,12 @@ void AdvancePosition(std::string_view text, SourcePosition* pos) {
   *pos = c.pos();
 }
 
+uint32_t HashbangEnd(std::string_view source) {
+  if (source.size() < 2 || source[0] != '#' || source[1] != '!') return 0;
+  Cursor c(source, {});
+  while (!c.done() && !c.AtLineTerminator()) c.NextFast();
+  if (!c.done()) c.Next();  // the whole terminator, CRLF included
+  return c.offset();
+}
+
 }  // namespace webprof

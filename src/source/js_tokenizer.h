@@ -71,6 +71,10 @@ struct TokenizerLimits {
 // columns; LF, CR, CRLF, U+2028/9 end lines): for text between scripts.
 void AdvancePosition(std::string_view text, SourcePosition* pos);
 
+// The byte offset just past a hashbang's line (`#!…` and its line
+// terminator, as the tokenizer skips it), 0 when `source` has none.
+uint32_t HashbangEnd(std::string_view source);
+
 // Appends the tokens of `source` to `out` (cleared first). The first
 // character is at (base_line, base_column): inline <script> content starts
 // mid-line in its document; later lines start at column 1.

@@ -43,24 +43,6 @@ class SiteFinder : StatementGrammar {
       if (f.body_brace != kNone) BodyCheck(f.body_brace);
     return Status::kOk;
   }
-  // With no directive prologue the prelude goes first, not before the first
-  // statement: a file usually opens with a comment, and the statement's line
-  // (often a function's definition) then keeps its columns. After a
-  // hashbang's line break: the hashbang must stay the first line's text.
-  uint32_t HashbangEnd() const {
-    if (s_.size() < 2 || s_[0] != '#' || s_[1] != '!') return 0;
-    for (size_t i = 2; i < s_.size(); ++i) {
-      if (s_[i] == '\n') return static_cast<uint32_t>(i + 1);
-      if (s_[i] == '\r')
-        return static_cast<uint32_t>(
-            i + (i + 1 < s_.size() && s_[i + 1] == '\n' ? 2 : 1));
-      // U+2028 and U+2029 end a line in JavaScript too (UTF-8 E2 80 A8/A9).
-      if (s_[i] == '\xE2' && i + 2 < s_.size() && s_[i + 1] == '\x80' &&
-          (s_[i + 2] == '\xA8' || s_[i + 2] == '\xA9'))
-        return static_cast<uint32_t>(i + 3);
-    }
-    return static_cast<uint32_t>(s_.size());
-  }
   uint32_t unwrapped() const { return unwrapped_; }
   uint32_t unguarded() const { return unguarded_; }
 
@@ -84,8 +66,10 @@ class SiteFinder : StatementGrammar {
       info->prelude = t_[k].begin;  // on its own line after a bare directive
     else if (last != kNone)
       info->prelude = static_cast<uint32_t>(s_.size());
-    else
-      info->prelude = HashbangEnd();
+    else  // none: the file's start (after a hashbang's line), so the first
+          // statement's line, often a definition after a comment, keeps its
+          // columns; the hashbang stays the first line's text
+      info->prelude = HashbangEnd(s_);
     for (uint32_t i = 0; i < t_.size() && !info->module_syntax; ++i) {
       if (t_[i].parent != kNone || IsProperty(i)) continue;
       info->module_syntax =
