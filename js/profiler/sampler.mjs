@@ -142,7 +142,7 @@ export function onSessionsChanged(fn) {
 export function __webprof$due(t, entry = __webprof$due) {
   if (sessions.length === 0 || hidden) return 0;
   if (t >= dueAt) {
-    const n = unbroken && minInterval > 0 ? missed(t) : 1;
+    const n = unbroken ? missed(t) : 1;
     // (A sliver early: the due times are sums that may round below a session's own.)
     if (n > 1) __webprof$sample(tickTimes, n, entry, minInterval / 4096);
     else __webprof$sample(one(t), 1, entry);
