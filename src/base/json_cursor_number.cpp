@@ -199,8 +199,9 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
   size_t i = pos_;
   // Elements go through a small buffer and are appended to `out` a block
   // at a time: push_back's bookkeeping per element was most of this loop's
-  // time in Wasm.
-  int64_t block[128];
+  // time in Wasm. 32 elements (256 bytes): Emscripten's memcpy hands copies
+  // of 512 bytes or more to JS, a call out of Wasm per block.
+  int64_t block[32];
   size_t k = 0;
   auto done = [&](bool ok) {
     out->insert(out->end(), block, block + k);
@@ -230,10 +231,10 @@ bool JsonCursor::IntArray(std::vector<int64_t>* out) {
     // V8's samples and deltas: runs of 1-7 digit non-negative integers,
     // each right before its ',' — one word load per element, no sign, no
     // 16-digit run; the first element of any other form (the last one, a
-    // sign, spaces, a long run, an error) leaves for the paths below. An
-    // element takes 2 bytes or more: short of `stop` the block has room.
-    const size_t stop = std::min(room_end, i + 2 * (kBlock - k));
-    while (i < stop) {
+    // sign, spaces, a long run, an error) leaves for the paths below. The
+    // loop runs until the block is full (a bound on bytes instead, at 2 per
+    // element, sent most elements of 4-digit arrays to the paths below).
+    while (k < kBlock && i < room_end) {
       const char* q = p + i;
       const uint64_t w = json_scan::Load8(q);
       const uint64_t x = w - json_scan::kOnes * '0';
