@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "base/median.h"
 #include "base/time_units.h"
 #include "export/gzip_writer.h"
 #include "export/proto_writer.h"
@@ -34,10 +35,7 @@ int64_t Period(const SampleBuffer& s) {
   for (size_t i = 0; i + 1 < s.size(); ++i)
     deltas.push_back(std::max<int64_t>(
         0, MsToNs(s[i + 1].timestamp) - MsToNs(s[i].timestamp)));
-  if (deltas.empty()) return 0;
-  auto mid = deltas.begin() + deltas.size() / 2;
-  std::nth_element(deltas.begin(), mid, deltas.end());
-  return *mid;
+  return MedianInPlace(deltas.data(), deltas.size());
 }
 
 class PprofEncoder {

@@ -376,9 +376,14 @@ bool ReadIntArray(JsonCursor& c, std::vector<int64_t>* out) {
 void AddDeltas(double start_us, const std::vector<int64_t>& deltas,
                std::vector<double>* times_us) {
   // Exact while the sum stays below 2^53 µs (285 years).
+  // Written through a pointer: push_back's bookkeeping per sample was most
+  // of this loop's time in Wasm.
   double t = start_us;
-  times_us->reserve(times_us->size() + deltas.size());
-  for (int64_t d : deltas) times_us->push_back(t += static_cast<double>(d));
+  const size_t base = times_us->size(), n = deltas.size();
+  times_us->resize(base + n);
+  double* out = times_us->data() + base;
+  const int64_t* d = deltas.data();
+  for (size_t i = 0; i < n; ++i) out[i] = t += static_cast<double>(d[i]);
 }
 
 bool CheckSamples(const V8NodeTree& tree, V8Samples* samples,

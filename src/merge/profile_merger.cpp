@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "base/median.h"
 #include "base/time_units.h"
 #include "export/format_registry.h"
 #include "import/chrome_trace.h"
@@ -163,26 +164,24 @@ void ProfileMerger::BeginInput(size_t rows, size_t frame_keys) {
   map_of_url_.clear();
 }
 
-void ProfileMerger::BeginThread(size_t samples) {
-  gaps_.clear();
-  gaps_.reserve(samples);
+int64_t* ProfileMerger::BeginThread(size_t samples) {
+  gaps_.resize(samples);
+  return gaps_.data();
 }
 
 bool ProfileMerger::EndsAfter(double end_ms, int64_t last_ns) {
   return std::isfinite(end_ms) && MsToNs(end_ms) > last_ns;
 }
 
-void ProfileMerger::EndThread(ThreadFold f, double end_ms,
+void ProfileMerger::EndThread(ThreadFold f, size_t gaps, double end_ms,
                               MergeInputInfo* info) {
   const uint64_t n = f.samples;
   if (n == 0) return;
   int64_t last = 0;
   if (EndsAfter(end_ms, f.at)) {
     last = MsToNs(end_ms) - f.at;
-  } else if (!gaps_.empty()) {
-    auto mid = gaps_.begin() + gaps_.size() / 2;
-    std::nth_element(gaps_.begin(), mid, gaps_.end());
-    last = *mid;
+  } else {
+    last = MedianInPlace(gaps_.data(), gaps);
   }
   Add(f.prev, 1, last);
   const int64_t total = f.total + last;
@@ -199,8 +198,8 @@ void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
   const SampleBuffer& s = in.samples();
   TraceRows rows{in};
   BeginInput(in.stacks().size(), in.frames().size());
-  BeginThread(s.size());
   ThreadFold f;
+  f.gaps = BeginThread(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
     const StackId st = s[i].stack;
     // A sample of a stack the trace does not hold has none (as before).
@@ -209,7 +208,7 @@ void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
                    ? StackId::None()
                    : Resolve(rows, st.value));
   }
-  EndThread(f, end_ms, info);
+  EndThread(f, GapsOf(f), end_ms, info);
 }
 
 void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
@@ -251,19 +250,19 @@ void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
                     return true;
                   });
   }
-  EndThread(f, end_ms, info);
+  EndThread(f, gaps_.size(), end_ms, info);
 }
 
 void ProfileMerger::AddW3CRows(const W3CTraceRows& t, MergeInputInfo* info) {
   W3CRows rows{t};
   BeginInput(t.stacks.size() / 2, t.frames.size());
-  BeginThread(t.samples.size());
   ThreadFold f;
+  f.gaps = BeginThread(t.samples.size());
   for (const W3CTraceRows::Sample& s : t.samples)
     Take<true>(
         f, MsToNs(s.timestamp),
         s.stack < 0 ? StackId::None() : Resolve(rows, uint32_t(s.stack)));
-  EndThread(f, std::numeric_limits<double>::quiet_NaN(), info);
+  EndThread(f, GapsOf(f), std::numeric_limits<double>::quiet_NaN(), info);
 }
 
 template <typename Input>

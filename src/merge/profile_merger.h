@@ -141,14 +141,16 @@ class ProfileMerger {
     int64_t at = 0, total = 0;  // the last sample's time, the time so far
     StackId prev = StackId::None();
     uint64_t samples = 0;
+    int64_t* gaps = nullptr;  // kGaps: gaps_'s room for every gap
   };
-  void BeginThread(size_t samples);
-  // kGaps: each gap also kept (gaps_) for the median interval.
+  // Room in gaps_ for the gaps of `samples` samples (their data).
+  int64_t* BeginThread(size_t samples);
+  // kGaps: each gap also kept (f.gaps) for the median interval.
   template <bool kGaps>
   void Take(ThreadFold& f, int64_t ns, StackId s) {
     if (f.samples > 0) {
       const int64_t gap = ns > f.at ? ns - f.at : 0;
-      if (kGaps) gaps_.push_back(gap);
+      if (kGaps) f.gaps[f.samples - 1] = gap;
       Add(f.prev, 1, gap);
       f.total += gap;
     }
@@ -157,9 +159,13 @@ class ProfileMerger {
     ++f.samples;
   }
   // The last sample lasts until the end when it is after it, else for the
-  // median gap (gaps_: every gap of the thread).
+  // median gap (the first `gaps` of gaps_: every gap of the thread).
   static bool EndsAfter(double end_ms, int64_t last_ns);
-  void EndThread(ThreadFold f, double end_ms, MergeInputInfo* info);
+  void EndThread(ThreadFold f, size_t gaps, double end_ms,
+                 MergeInputInfo* info);
+  static size_t GapsOf(const ThreadFold& f) {
+    return f.samples ? f.samples - 1 : 0;
+  }
 
   static constexpr uint32_t kUnresolved = 0xFFFFFFFEu;  // never an id
 
