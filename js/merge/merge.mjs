@@ -82,7 +82,9 @@ export class ProfileMerger {
       if (!ArrayBuffer.isView(bytes))
         throw new TypeError('webprof: a profile is bytes, a string or a file path');
       const u8 = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      m.HEAPU8.set(u8, this.#space(h, u8.length));
+      // Room first: it may grow Wasm memory, which replaces m.HEAPU8.
+      const p = this.#space(h, u8.length);
+      m.HEAPU8.set(u8, p);
       h.commitInput(u8.length);
     });
   }
@@ -98,15 +100,19 @@ export class ProfileMerger {
     const h = this.#handle();
     const fd = openSync(path, 'r');
     try {
-      const head = Buffer.alloc(2);
-      if (readSync(fd, head, 0, 2, 0) === 2 && isGzip(head)) return this.#put(gunzipSync(readFileSync(fd)));
-      for (;;) {
+      // The first chunk tells gzip apart (no read of its own: a merge opens
+      // thousands of files); a gzip file's first chunk is copied out, the
+      // rest read after it, the whole inflated.
+      for (let first = true; ; first = false) {
+        let gz;
         const n = guard((m) => {
           const p = this.#space(h, CHUNK);
           const got = readSync(fd, m.HEAPU8, p, CHUNK, null);
-          h.commitInput(got);
+          if (first && isGzip(m.HEAPU8.subarray(p, p + got))) gz = m.HEAPU8.slice(p, p + got);
+          else h.commitInput(got);
           return got;
         });
+        if (gz) return this.#put(gunzipSync(Buffer.concat([gz, readFileSync(fd)])));
         if (n === 0) return;
       }
     } finally {

@@ -35,6 +35,65 @@ const traceSamples = JSON.parse(readFileSync(TRACE, 'utf8'))
   .reduce((n, e) => n + (e.args.data.cpuProfile?.samples?.length ?? 0), 0);
 const w3cSamples = JSON.parse(readFileSync(W3C, 'utf8')).samples.length;
 
+// A gzip file is told apart by its first chunk (1 MiB) and read on after it:
+// one larger than a chunk, compressed, must give what its plain text gives.
+test('a gzipped file larger than one read chunk merges like its plain text', async () => {
+  await ready;
+  let seed = 9;
+  const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const n = 600_000;
+  const profile = {
+    nodes: [
+      {
+        id: 1,
+        callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 },
+        children: [2, 3],
+      },
+      {
+        id: 2,
+        callFrame: {
+          functionName: 'a',
+          scriptId: '1',
+          url: 'https://x.test/a.js',
+          lineNumber: 0,
+          columnNumber: 0,
+        },
+      },
+      {
+        id: 3,
+        callFrame: {
+          functionName: 'b',
+          scriptId: '1',
+          url: 'https://x.test/a.js',
+          lineNumber: 9,
+          columnNumber: 4,
+        },
+      },
+    ],
+    startTime: 0,
+    endTime: 0,
+    samples: Array.from({ length: n }, () => 2 + (rnd() < 0.5 ? 0 : 1)),
+    timeDeltas: Array.from({ length: n }, () => 1 + Math.floor(rnd() * 100000)),
+  };
+  profile.endTime = profile.timeDeltas.reduce((a, b) => a + b, 0) + 5;
+  const dir = mkdtempSync(join(tmpdir(), 'webprof-merge-'));
+  const plain = join(dir, 'big.cpuprofile');
+  const gz = join(dir, 'big.cpuprofile.gz');
+  writeFileSync(plain, JSON.stringify(profile));
+  writeFileSync(gz, gzipSync(readFileSync(plain)));
+  assert.ok(readFileSync(gz).length > 1 << 20, 'the gzip file spans more than one chunk');
+  const a = new ProfileMerger();
+  const b = new ProfileMerger();
+  try {
+    assert.deepEqual({ ...b.add(gz), name: plain }, a.add(plain));
+    const sums = ({ memoryBytes, wasmMemoryBytes, ...t }) => t; // buffers differ
+    assert.deepEqual(sums(b.totals()), sums(a.totals()));
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+});
+
 test('mergeProfiles adds up mixed formats; every export format, totals = sums of the inputs', async () => {
   await ready;
   await pageCoreReady;
