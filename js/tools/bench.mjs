@@ -16,6 +16,11 @@ const benches = [
     'node',
     ['tests/bench/merge_bench.mjs'],
   ],
+  [
+    'source maps: decode + look up every mapping, vs source-map 0.7/0.6 and trace-mapping (Node, Chromium)',
+    'node',
+    ['tests/bench/source_map_bench.mjs'],
+  ],
   ['RuntimeProfiler (Node)', 'node', ['tests/bench/runtime_profiler_bench.mjs']],
   ['sampling transform over all of node_modules (Node)', 'node', ['tests/bench/transform_corpus_bench.mjs']],
   [
