@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "symbolicate/symbolicator.h"
 
 namespace webprof {
@@ -76,6 +79,56 @@ TEST(SourceMap, UnsortedSegmentsOfALineAreSorted) {
   EXPECT_EQ(p.column, 7u);
   ASSERT_TRUE(m.Lookup(1, 6, &p));  // gen col 5 -> orig col 5
   EXPECT_EQ(p.column, 6u);
+}
+
+// One signed value as base64 VLQ.
+std::string Vlq(int v) {
+  unsigned u = v < 0 ? (unsigned(-v) << 1) | 1 : unsigned(v) << 1;
+  std::string s;
+  do {
+    unsigned d = u & 31;
+    u >>= 5;
+    s += "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+        [d | (u ? 32 : 0)];
+  } while (u);
+  return s;
+}
+
+TEST(SourceMap, LookupIsTheLastSegmentAtOrBeforeTheColumnOnLinesOfAnyLength) {
+  // One line of n segments, gaps of 0..4 columns (0: two segments at one
+  // column, the later one wins), segment i at original line i; every column
+  // against a linear scan, for lengths around each power of two.
+  for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 257}) {
+    std::string mappings;
+    std::vector<uint32_t> cols;
+    uint32_t col = 3;
+    for (int i = 0; i < n; ++i) {
+      const uint32_t gap = i ? uint32_t(i * 7 % 5) : 3;
+      if (i) {
+        col += gap;
+        mappings += ",";
+      }
+      mappings += Vlq(int(gap)) + "A" + Vlq(i ? 1 : 0) + "A";
+      cols.push_back(col);
+    }
+    SourceMap m;
+    std::string err;
+    ASSERT_EQ(
+        m.Parse(R"({"version":3,"sources":["s"],"names":[],"mappings":")" +
+                    mappings + "\"}",
+                "", &err),
+        Status::kOk)
+        << err;
+    for (uint32_t c = 0; c <= col + 2; ++c) {
+      int want = -1;
+      for (int i = 0; i < n; ++i)
+        if (cols[i] <= c) want = i;
+      OriginalPosition p;
+      ASSERT_EQ(m.Lookup(1, c + 1, &p), want >= 0) << "n " << n << " col " << c;
+      if (want >= 0)
+        EXPECT_EQ(p.line, uint32_t(want + 1)) << "n " << n << " col " << c;
+    }
+  }
 }
 
 TEST(SourceMap, SourceRootAndUrlResolution) {
