@@ -119,7 +119,7 @@ extern "C" {
 // The built-in export formats as the result text (boundary.h
 // ExportFormatsJson): in every build with sessions, so a page lists them
 // before the tools module with the writers is loaded.
-EMSCRIPTEN_KEEPALIVE void wp_export_formats() {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_export_formats() {
   SetResultText(boundary::ExportFormatsJson());
 }
 
@@ -135,13 +135,15 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_session_sample(uintptr_t handle, double ts,
 
 // A session JS owns: wp_session_delete() frees it. The rest take its
 // address and forward to JsSession.
-EMSCRIPTEN_KEEPALIVE uintptr_t wp_session_new(double interval_ms,
-                                              double max_buffer,
-                                              double time_origin_ms) {
+EMSCRIPTEN_KEEPALIVE WP_COLD uintptr_t wp_session_new(double interval_ms,
+                                                      double max_buffer,
+                                                      double time_origin_ms) {
   return reinterpret_cast<uintptr_t>(
       new JsSession(interval_ms, max_buffer, time_origin_ms));
 }
-EMSCRIPTEN_KEEPALIVE void wp_session_delete(uintptr_t p) { delete At(p); }
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_session_delete(uintptr_t p) {
+  delete At(p);
+}
 EMSCRIPTEN_KEEPALIVE uintptr_t wp_session_handle(uintptr_t p) {
   return At(p)->handle();
 }
@@ -180,13 +182,19 @@ EMSCRIPTEN_KEEPALIVE uint32_t wp_session_resource_count(uintptr_t p) {
 EMSCRIPTEN_KEEPALIVE uint32_t wp_session_name_count(uintptr_t p) {
   return At(p)->nameCount();
 }
-EMSCRIPTEN_KEEPALIVE void wp_session_samples(uintptr_t p) { At(p)->samples(); }
-EMSCRIPTEN_KEEPALIVE void wp_session_stacks(uintptr_t p) { At(p)->stacks(); }
-EMSCRIPTEN_KEEPALIVE void wp_session_frames(uintptr_t p) { At(p)->frames(); }
-EMSCRIPTEN_KEEPALIVE void wp_session_name(uintptr_t p, uint32_t i) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_session_samples(uintptr_t p) {
+  At(p)->samples();
+}
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_session_stacks(uintptr_t p) {
+  At(p)->stacks();
+}
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_session_frames(uintptr_t p) {
+  At(p)->frames();
+}
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_session_name(uintptr_t p, uint32_t i) {
   At(p)->name(i);
 }
-EMSCRIPTEN_KEEPALIVE void wp_session_resource(uintptr_t p, uint32_t i) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_session_resource(uintptr_t p, uint32_t i) {
   At(p)->resource(i);
 }
 

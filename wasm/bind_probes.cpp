@@ -119,8 +119,9 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_intern(uintptr_t ptr, uint32_t len) {
 
 // ---- window ----
 // 1 = a new window opened, 0 = one was already open (nothing changed).
-EMSCRIPTEN_KEEPALIVE int32_t wp_probes_start(double now, double mark_limit,
-                                             double trace_limit) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_probes_start(double now,
+                                                     double mark_limit,
+                                                     double trace_limit) {
   boundary::Entry entry(instance_health);
   if (!entry) return 0;
   PerfStartOptions o;
@@ -128,7 +129,7 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_start(double now, double mark_limit,
   o.trace_limit = trace_limit;
   return Rec().Start(now, o) ? 1 : 0;
 }
-EMSCRIPTEN_KEEPALIVE int32_t wp_probes_end(double now) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_probes_end(double now) {
   boundary::Entry entry(instance_health);
   if (!entry) return kTrapped;
   return static_cast<int32_t>(Rec().End(now));
@@ -219,25 +220,26 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_admit_mark(int32_t name) {
 // ---- readback ----
 // The last finished window as doubles (records at FillReport); valid until the
 // next wp_probes_report call. Its length is wp_probes_report_len().
-EMSCRIPTEN_KEEPALIVE const double* wp_probes_report() {
+EMSCRIPTEN_KEEPALIVE WP_COLD const double* wp_probes_report() {
   boundary::Entry entry(instance_health);
   if (!entry) return nullptr;
   FillReport(Rec().last_report(), &ReportBuffer());
   return ReportBuffer().data();
 }
-EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_report_len() {
+EMSCRIPTEN_KEEPALIVE WP_COLD uint32_t wp_probes_report_len() {
   return static_cast<uint32_t>(ReportBuffer().size());
 }
 // ---- console reporter ----
 // The SortKey for the UTF-8 text at ptr, or -Status-1.
-EMSCRIPTEN_KEEPALIVE int32_t wp_probes_sort_key(uintptr_t ptr, uint32_t len) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_probes_sort_key(uintptr_t ptr,
+                                                        uint32_t len) {
   boundary::Entry entry(instance_health);
   if (!entry) return Err(Status::kTrapped);
   SortKey k;
   Status s = ParseSortKey(View(ptr, len), &k);
   return s == Status::kOk ? static_cast<int32_t>(k) : Err(s);
 }
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_probes_fmt_begin(
     double generation, double started_at, double ended_at, double marks_dropped,
     double traces_dropped, double traces_incomplete) {
   boundary::Entry entry(instance_health);
@@ -257,7 +259,7 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_begin(
 // Starts formatting the recorder's own last window (no rows from JS: only
 // its info texts and filter verdicts follow). 0, or kInvalidArgument when the
 // last window is not window `generation` any more.
-EMSCRIPTEN_KEEPALIVE int32_t wp_probes_fmt_window(double generation) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_probes_fmt_window(double generation) {
   if (Rec().last_report().generation != generation)
     return static_cast<int32_t>(Status::kInvalidArgument);
   Formatting& f = Fmt();
@@ -267,10 +269,11 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_probes_fmt_window(double generation) {
   f.infos.clear();
   return 0;
 }
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
-                                             double sum, double avg, double max,
-                                             double min, double p50, double p90,
-                                             double p99) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_probes_fmt_aggr(int32_t name, double count,
+                                                     double sum, double avg,
+                                                     double max, double min,
+                                                     double p50, double p90,
+                                                     double p99) {
   boundary::Entry entry(instance_health);
   if (!entry) return;
   AggrResult a;
@@ -285,23 +288,29 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_aggr(int32_t name, double count,
   a.p99 = p99;
   Fmt().report.aggregates.push_back(a);
 }
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_mark(int32_t name, double timestamp,
-                                             int32_t info, int32_t boundary) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_probes_fmt_mark(int32_t name,
+                                                     double timestamp,
+                                                     int32_t info,
+                                                     int32_t boundary) {
   boundary::Entry entry(instance_health);
   if (!entry) return;
   Fmt().report.marks.push_back(
       MarkRecord{Name(name), info, timestamp, boundary != 0});
 }
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_trace(int32_t name, double timestamp,
-                                              double duration, int32_t info) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_probes_fmt_trace(int32_t name,
+                                                      double timestamp,
+                                                      double duration,
+                                                      int32_t info) {
   boundary::Entry entry(instance_health);
   if (!entry) return;
   Fmt().report.traces.push_back(
       TraceRecord{Name(name), info, timestamp, duration});
 }
 // Info slot `slot`: JSON text at ptr (printable) or unprintable.
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_info(int32_t slot, int32_t printable,
-                                             uintptr_t ptr, uint32_t len) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_probes_fmt_info(int32_t slot,
+                                                     int32_t printable,
+                                                     uintptr_t ptr,
+                                                     uint32_t len) {
   boundary::Entry entry(instance_health);
   if (!entry) return;
   if (slot < 0) return;
@@ -313,7 +322,7 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_info(int32_t slot, int32_t printable,
   i.json.assign(printable ? View(ptr, len) : std::string_view());
 }
 // A JS predicate's verdict: name `name` is shown.
-EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_allow(int32_t name) {
+EMSCRIPTEN_KEEPALIVE WP_COLD void wp_probes_fmt_allow(int32_t name) {
   boundary::Entry entry(instance_health);
   if (!entry) return;
   if (name < 0) return;
@@ -325,11 +334,11 @@ EMSCRIPTEN_KEEPALIVE void wp_probes_fmt_allow(int32_t name) {
 // at ptr; kAllowed: the names wp_probes_fmt_allow allowed, even if none).
 // Returns a pointer to the text; its length is wp_probes_fmt_len(). Valid until
 // the next wp_probes_fmt_begin.
-EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
-                                                   int32_t header,
-                                                   int32_t filter_mode,
-                                                   uintptr_t ptr,
-                                                   uint32_t len) {
+EMSCRIPTEN_KEEPALIVE WP_COLD const char* wp_probes_fmt_run(int32_t sort_key,
+                                                           int32_t header,
+                                                           int32_t filter_mode,
+                                                           uintptr_t ptr,
+                                                           uint32_t len) {
   boundary::Entry entry(instance_health);
   if (!entry) return "";
   Formatting& f = Fmt();
@@ -347,7 +356,7 @@ EMSCRIPTEN_KEEPALIVE const char* wp_probes_fmt_run(int32_t sort_key,
                                Rec().names(), f.options, f.infos);
   return f.text.c_str();
 }
-EMSCRIPTEN_KEEPALIVE uint32_t wp_probes_fmt_len() {
+EMSCRIPTEN_KEEPALIVE WP_COLD uint32_t wp_probes_fmt_len() {
   return static_cast<uint32_t>(Fmt().text.size());
 }
 

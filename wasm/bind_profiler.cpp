@@ -69,8 +69,9 @@ extern "C" {
 
 // Configuration, once per script or page (kinds: boundary.h
 // SamplerConfig). Text comes from the scratch buffer.
-EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
-                                                uint32_t len) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_profiler_config(int32_t kind,
+                                                        uintptr_t ptr,
+                                                        uint32_t len) {
   boundary::Entry entry(instance_health);
   if (!entry) return kTrapped;
   return static_cast<int32_t>(
@@ -79,7 +80,7 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_config(int32_t kind, uintptr_t ptr,
 
 // Adds a session (TraceSession handle) to those fed by wp_profiler_sample.
 // Returns the number attached.
-EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_attach(uintptr_t handle) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_profiler_attach(uintptr_t handle) {
   boundary::Entry entry(instance_health);
   if (!entry) return 0;
   return static_cast<int32_t>(
@@ -87,7 +88,7 @@ EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_attach(uintptr_t handle) {
 }
 
 // Removes a session, keeping the order of the others. Returns the number left.
-EMSCRIPTEN_KEEPALIVE int32_t wp_profiler_detach(uintptr_t handle) {
+EMSCRIPTEN_KEEPALIVE WP_COLD int32_t wp_profiler_detach(uintptr_t handle) {
   boundary::Entry entry(instance_health);
   if (!entry) return 0;
   return static_cast<int32_t>(
@@ -205,14 +206,14 @@ EMSCRIPTEN_KEEPALIVE void wp_profiler_idle(double ts, uint32_t mask) {
 }
 
 // int32 statuses of the last sample/idle call, one per attached session.
-EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_results() {
+EMSCRIPTEN_KEEPALIVE WP_COLD uintptr_t wp_profiler_results() {
   return reinterpret_cast<uintptr_t>(Core().sessions.results());
 }
 
-EMSCRIPTEN_KEEPALIVE uintptr_t wp_profiler_unclassified() {
+EMSCRIPTEN_KEEPALIVE WP_COLD uintptr_t wp_profiler_unclassified() {
   return reinterpret_cast<uintptr_t>(Core().unclassified.data());
 }
-EMSCRIPTEN_KEEPALIVE uint32_t wp_profiler_unclassified_len() {
+EMSCRIPTEN_KEEPALIVE WP_COLD uint32_t wp_profiler_unclassified_len() {
   return static_cast<uint32_t>(Core().unclassified.size());
 }
 

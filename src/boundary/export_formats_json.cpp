@@ -11,23 +11,26 @@
 namespace webprof::boundary {
 
 std::string ExportFormatsJson() {
+  // One loop over a table, not one expansion per format and field: the
+  // page's core is compiled for size, and inlined, the expansions were 4 KB.
+  struct Row {
+    int id;
+    const char* text[5];
+  };
+#define WEBPROF_FORMAT_ROW(e, id, key, name, stem, ext, mime, writer) \
+  {id, {key, name, stem, ext, mime}},
+  static const Row kRows[] = {WEBPROF_EXPORT_FORMAT_LIST(WEBPROF_FORMAT_ROW)};
+#undef WEBPROF_FORMAT_ROW
+  static const char* const kKeys[5] = {"key", "name", "fileStem", "extension",
+                                       "mimeType"};
   std::string out = "[";
-  bool first = true;
-#define WEBPROF_FORMAT_JSON(e, id, key, name, stem, ext, mime, writer) \
-  {                                                                    \
-    if (!first) out.push_back(',');                                    \
-    first = false;                                                     \
-    Object f(&out);                                                    \
-    f.Int("id", id);                                                   \
-    Str(key, f.Key("key"));                                            \
-    Str(name, f.Key("name"));                                          \
-    Str(stem, f.Key("fileStem"));                                      \
-    Str(ext, f.Key("extension"));                                      \
-    Str(mime, f.Key("mimeType"));                                      \
-    f.Close();                                                         \
+  for (const Row& row : kRows) {
+    if (out.size() > 1) out.push_back(',');
+    Object f(&out);
+    f.Int("id", row.id);
+    for (int k = 0; k < 5; ++k) Str(row.text[k], f.Key(kKeys[k]));
+    f.Close();
   }
-  WEBPROF_EXPORT_FORMAT_LIST(WEBPROF_FORMAT_JSON)
-#undef WEBPROF_FORMAT_JSON
   out.push_back(']');
   return out;
 }
