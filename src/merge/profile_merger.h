@@ -111,6 +111,16 @@ class ProfileMerger {
 
  private:
   struct MapEntry;
+  // AddInput()'s per-format paths: read and validate `text`, then fold it;
+  // `why` says what is wrong.
+  Status AddCpuProfileText(std::string_view text, MergeInputInfo* info,
+                           std::string* why);
+  Status AddChromeTraceText(std::string_view text, MergeInputInfo* info,
+                            std::string* why);
+  Status AddW3CTraceText(std::string_view text, MergeInputInfo* info,
+                         std::string* why);
+  Status AddGeckoText(std::string_view text, MergeInputInfo* info,
+                      std::string* why);
   // One input's rows, read through an adapter (Input: parent(row), the
   // frame key of a row, frame(key) -> RawFrame or false for no function);
   // rows and frame keys index stack_map_ and frame_map_.
