@@ -34,6 +34,11 @@ const benches = [
     ['playwright', 'test', 'e2e/fidelity-bench.spec.mjs', '-g', 'overhead|sample cost', '--reporter=line'],
   ],
   ['dense sampling with no build step (service worker)', 'node', ['tests/bench/dense_sw_bench.mjs', '3']],
+  [
+    "ticker mode: gaps between the ticker Worker's ticks at 1 ms",
+    'node',
+    ['tests/bench/ticker_gaps.mjs', '3', '2'],
+  ],
   ['third-party accuracy: polyfill vs native on npm libraries', 'node', ['tests/bench/accuracy_bench.mjs']],
   [
     'third-party accuracy in WebKit: same bundle, Chromium vs WebKit polyfill',

@@ -22,7 +22,7 @@ globalThis.Worker = class {
 };
 await import('../support/js-core.mjs');
 const webprof = await import('../../js/index.mjs');
-const { IDLE, RAISED, RING } = await import('../../js/profiler/dense.mjs');
+const { IDLE, RAISED, RING, dueTicks, CATCH_UP_MS } = await import('../../js/profiler/dense.mjs');
 const { Profiler, __wp$f, __wp$s } = webprof;
 await webprof.ready;
 
@@ -159,4 +159,18 @@ test('the threshold alone makes a check take the ticks, and taking them lowers i
     ['checkFreeStretchEnds', 'olderCheckEnds'],
   );
   assert.equal(Atomics.load(f, 1), 0, 'no session: the threshold stays low');
+});
+
+// The ticker's catch-up (dense.mjs dueTicks): a thread woken late writes a
+// tick per interval it missed, the last at the time it woke, at most
+// CATCH_UP_MS worth; on time, one.
+test('a ticker woken late writes one tick per interval it missed, up to CATCH_UP_MS worth', () => {
+  assert.equal(dueTicks(100, 1, 100, CATCH_UP_MS), 1);
+  assert.equal(dueTicks(100, 1, 100.9, CATCH_UP_MS), 1);
+  assert.equal(dueTicks(100, 1, 101, CATCH_UP_MS), 2);
+  assert.equal(dueTicks(100, 1, 107.5, CATCH_UP_MS), 8); // 100..107, the last at 107.5
+  assert.equal(dueTicks(100, 10, 135, CATCH_UP_MS), 4);
+  assert.equal(dueTicks(100, 1, 100 + 10 * CATCH_UP_MS, CATCH_UP_MS), 1 + CATCH_UP_MS);
+  // The ticker runs it as source text in its Worker: nothing from outside.
+  assert.equal(new Function(`return ${dueTicks}`)()(100, 2, 107, 50), 4);
 });
