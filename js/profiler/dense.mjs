@@ -120,8 +120,8 @@ let ticker = null;
 // Ticks follow a schedule (no drift). When the OS runs the ticker's thread
 // late, the ticks it missed are written at their due times (dueTicks), as
 // counter mode takes the due times a check passed (sampler.mjs): a late
-// thread left gaps of 3-12 ms between ticks at 1 ms (p99 2.2-3.9 ms, on
-// this 2-core machine: tests/bench/ticker_gaps.mjs, docs/BENCHMARKS.md).
+// thread left gaps of up to 7 ms between ticks at 1 ms (p99 up to 4 ms on a
+// 2-core machine: tests/bench/ticker_gaps.mjs, docs/BENCHMARKS.md).
 // Held up longer than CATCH_UP_MS, the schedule restarts (the page's thread
 // was most likely held up too: no samples are made up for a stall).
 // A tick raises the threshold ([1]), which only __wp$s lowers; it also
@@ -130,8 +130,6 @@ let ticker = null;
 // is overwritten. So an eighth of an interval after a store the ticker looks
 // again: a tick not taken ([5] behind [4]) with the counter no longer
 // negative was lost that way; it stores again.
-// The Worker's code: self-contained (it runs as the source text of this
-// function, minified with the rest).
 /** How far the ticker catches up on ticks its thread was late for (ms). */
 export const CATCH_UP_MS = 50;
 /**
@@ -142,6 +140,8 @@ export const CATCH_UP_MS = 50;
 export function dueTicks(next, ms, t, catchUp) {
   return 1 + Math.floor(Math.min(t - next, catchUp) / ms);
 }
+// The Worker's code: self-contained (it runs as the source text of this
+// function, minified with the rest).
 function tickerMain(ring, raised, catchUp, dueTicks) {
   let f = null;
   let times = null;
@@ -173,8 +173,8 @@ function tickerMain(ring, raised, catchUp, dueTicks) {
       }
       const ms = us / 1000;
       let t = performance.now();
-      // On the schedule; a thread held up longer than dueTicks catches up
-      // on restarts it from now.
+      // The next due time on the schedule; held up longer than `catchUp`,
+      // the schedule restarts from now.
       next = next + ms < t - catchUp ? t : next + ms;
       let look = t + ms / 8;
       while (t < next) {
