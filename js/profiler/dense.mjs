@@ -47,7 +47,14 @@
 // `if(__wp$on&&--__wp$f[0]<__wp$f[1])__wp$s();` (before the `delete`) and
 // `if(__wp$on&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` (reading the import
 // itself: the export keeps its name).
-import { __webprof$due, __webprof$ticked, now, onSessionsChanged, useTicks } from './sampler.mjs';
+import {
+  __webprof$due,
+  __webprof$ticked,
+  passedDueTimes,
+  now,
+  onSessionsChanged,
+  useTicks,
+} from './sampler.mjs';
 import { Stride } from './stride.mjs';
 
 // Both within V8's small integers (31 bits): a value past them where
@@ -118,7 +125,7 @@ let ticker = null;
 // interval (or a stop) notifies [3], where it sleeps between ticks: it
 // reschedules from then instead of sleeping out the old interval.
 // Ticks follow a schedule (no drift). When the OS runs the ticker's thread
-// late, the ticks it missed are written at their due times (dueTicks), as
+// late, the ticks it missed are written at their due times (passedDueTimes), as
 // counter mode takes the due times a check passed (sampler.mjs): a late
 // thread left gaps of up to 7 ms between ticks at 1 ms (p99 up to 4 ms on a
 // 2-core machine: tests/bench/ticker_gaps.mjs, docs/BENCHMARKS.md).
@@ -132,22 +139,15 @@ let ticker = null;
 // negative was lost that way; it stores again.
 /** How far the ticker catches up on ticks its thread was late for (ms). */
 export const CATCH_UP_MS = 50;
-/**
- * The ticker's ticks due at `t` when the next was due at `next` (≤ t): one
- * per interval `ms` passed since `next`, the last at `t` — at most `catchUp`
- * ms worth. Self-contained: it runs in the Worker as source text.
- */
-export function dueTicks(next, ms, t, catchUp) {
-  return 1 + Math.floor(Math.min(t - next, catchUp) / ms);
-}
 // The Worker's code: self-contained (it runs as the source text of this
 // function, minified with the rest).
-function tickerMain(ring, raised, catchUp, dueTicks) {
+function tickerMain(ring, raised, catchUp, passedDueTimes) {
   let f = null;
   let times = null;
   let offset = 0;
   let next = 0;
   let running = false;
+  const due = new Float64Array(ring);
   const again = new MessageChannel();
   again.port1.onmessage = tick;
   self.onmessage = (e) => {
@@ -192,21 +192,21 @@ function tickerMain(ring, raised, catchUp, dueTicks) {
         next = t;
         continue;
       }
-      // Every tick due by now, the last at now (dueTicks).
-      const n = dueTicks(next, ms, t, catchUp);
+      // Every tick due by now (at most catchUp ms of them), the last at now.
+      const n = passedDueTimes(next, ms, t, Math.floor(catchUp / ms) + 1, due);
       for (let j = 0; j < n; j++) {
         const c = Atomics.load(f, 4);
-        times[c & (ring - 1)] = (j === n - 1 ? t : next + j * ms) + offset;
+        times[c & (ring - 1)] = due[j] + offset;
         Atomics.store(f, 4, c + 1);
       }
-      next += (n - 1) * ms;
+      next += Math.floor((t - next) / ms) * ms;
       Atomics.store(f, 1, raised);
       Atomics.store(f, 0, -1);
     }
     again.port2.postMessage(0);
   }
 }
-const TICKER_SOURCE = `(${tickerMain})(${RING}, ${RAISED}, ${CATCH_UP_MS}, ${dueTicks})`;
+const TICKER_SOURCE = `(${tickerMain})(${RING}, ${RAISED}, ${CATCH_UP_MS}, ${passedDueTimes})`;
 
 let tickerTried = false;
 function startTicker() {

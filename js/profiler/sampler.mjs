@@ -166,18 +166,25 @@ function breakRun() {
   unbroken = false;
 }
 /**
- * The due times `t` has passed (dueAt + j·interval ≤ t) into tickTimes, the
- * last replaced by `t`, the newest tickTimes.length if more; their count.
+ * The due times `t` has passed when one was due at `due` (due + j·interval
+ * ≤ t) into out[0..n), the last replaced by `t`, the newest `cap` if more;
+ * n (1: none but t). Counter mode's due times at a check, and the ticker
+ * Worker's ticks when its thread ran late (dense.mjs): self-contained, the
+ * Worker runs it as source text.
  */
-function missed(t) {
-  const k = Math.floor((t - dueAt) / minInterval) + 1;
-  const n = Math.min(k, tickTimes.length);
-  if (!(n > 1)) return 1;
-  const first = dueAt + (k - n) * minInterval;
-  for (let j = 0; j < n - 1; j++) tickTimes[j] = first + j * minInterval;
-  tickTimes[n - 1] = t;
+export function passedDueTimes(due, interval, t, cap, out) {
+  const k = Math.floor((t - due) / interval) + 1;
+  const n = Math.min(k, cap);
+  if (!(n > 1)) {
+    out[0] = t;
+    return 1;
+  }
+  const first = due + (k - n) * interval;
+  for (let j = 0; j < n - 1; j++) out[j] = first + j * interval;
+  out[n - 1] = t;
   return n;
 }
+const missed = (t) => passedDueTimes(dueAt, minInterval, t, tickTimes.length, tickTimes);
 
 // Ticker mode (js/profiler/dense.mjs useTicks): {ticking(), take(out, t)}.
 let ticks = null;

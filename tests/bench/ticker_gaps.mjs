@@ -2,7 +2,7 @@
 // a 1 ms Profiler in Chromium started with shared memory allowed, the page's
 // thread busy for 900 ms, then the gaps between consecutive tick times in the
 // ring. A thread the OS runs late used to leave gaps; the ticks it missed are
-// now written at their due times (dueTicks). Nothing is asserted.
+// now written at their due times (sampler.mjs passedDueTimes). Nothing is asserted.
 //   node tests/bench/ticker_gaps.mjs [runs = 3] [busy processes beside it = 0]
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
