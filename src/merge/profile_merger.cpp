@@ -204,7 +204,7 @@ bool ProfileMerger::EndsAfter(double end_ms, int64_t last_ns) {
   return std::isfinite(end_ms) && MsToNs(end_ms) > last_ns;
 }
 
-void ProfileMerger::EndThread(ThreadFold f, size_t gaps, double end_ms,
+void ProfileMerger::EndThread(ThreadFold f, double end_ms,
                               MergeInputInfo* info) {
   const uint64_t n = f.samples;
   if (n == 0) return;
@@ -212,7 +212,7 @@ void ProfileMerger::EndThread(ThreadFold f, size_t gaps, double end_ms,
   if (EndsAfter(end_ms, f.at)) {
     last = MsToNs(end_ms) - f.at;
   } else {
-    last = MedianInPlace(gaps_.data(), gaps);
+    last = MedianInPlace(gaps_.data(), n - 1);
   }
   Add(f.prev, 1, last);
   const int64_t total = f.total + last;
@@ -239,7 +239,7 @@ void ProfileMerger::AddTrace(const ProfilerTrace& in, double end_ms,
                    ? StackId::None()
                    : Resolve(rows, st.value));
   }
-  EndThread(f, GapsOf(f), end_ms, info);
+  EndThread(f, end_ms, info);
 }
 
 void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
@@ -248,7 +248,6 @@ void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
   const V8Samples& s = p.samples;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   BeginInput(p.tree.size(), p.tree.size());
-  BeginThread(0);
   // No gap list while folding: a V8 profile has its end (endTime) after
   // its last sample, so the median gap is rarely wanted; then the gaps are
   // taken again below, in the same order.
@@ -270,18 +269,19 @@ void ProfileMerger::AddV8Profile(const RawCpuProfile& p, double origin_us,
     f = g;
   }
   if (f.samples > 1 && !EndsAfter(end_ms, f.at)) {
+    int64_t* gaps = BeginThread(f.samples);
     int64_t at = 0;
-    bool first = true;
+    size_t k = 0;
     ForEachSample(p.tree, s, origin_us, -kInf, kInf, &order_,
                   [&](double us, uint32_t) {
                     const int64_t ns = UsToNs(us);
-                    if (!first) gaps_.push_back(ns > at ? ns - at : 0);
-                    first = false;
+                    if (k > 0) gaps[k - 1] = ns > at ? ns - at : 0;
+                    ++k;
                     at = ns;
                     return true;
                   });
   }
-  EndThread(f, gaps_.size(), end_ms, info);
+  EndThread(f, end_ms, info);
 }
 
 void ProfileMerger::AddW3CRows(const W3CTraceRows& t, MergeInputInfo* info) {
@@ -293,7 +293,7 @@ void ProfileMerger::AddW3CRows(const W3CTraceRows& t, MergeInputInfo* info) {
     Take<true>(
         f, MsToNs(s.timestamp),
         s.stack < 0 ? StackId::None() : Resolve(rows, uint32_t(s.stack)));
-  EndThread(f, GapsOf(f), std::numeric_limits<double>::quiet_NaN(), info);
+  EndThread(f, std::numeric_limits<double>::quiet_NaN(), info);
 }
 
 template <typename Input>

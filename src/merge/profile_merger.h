@@ -169,13 +169,9 @@ class ProfileMerger {
     ++f.samples;
   }
   // The last sample lasts until the end when it is after it, else for the
-  // median gap (the first `gaps` of gaps_: every gap of the thread).
+  // median gap (gaps_ holds every gap of the thread then).
   static bool EndsAfter(double end_ms, int64_t last_ns);
-  void EndThread(ThreadFold f, size_t gaps, double end_ms,
-                 MergeInputInfo* info);
-  static size_t GapsOf(const ThreadFold& f) {
-    return f.samples ? f.samples - 1 : 0;
-  }
+  void EndThread(ThreadFold f, double end_ms, MergeInputInfo* info);
 
   static constexpr uint32_t kUnresolved = 0xFFFFFFFEu;  // never an id
 
