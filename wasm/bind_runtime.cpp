@@ -15,7 +15,7 @@
 
 #include "bind_util.h"
 #include "runtime/runtime_profile.h"
-#include "source/source_index.h"
+#include "source/frame_definitions.h"
 #include "trace/session.h"
 
 using namespace webprof;
@@ -49,11 +49,12 @@ class JsRuntimeProfile {
   }
   void clearAnnotations() { profile_.ClearAnnotations(); }
   // The JSON bytes as the result: JS must copy them before the next core call.
-  // `sources`: a SourceIndex handle (bind_fidelity.cpp) or 0.
-  void resultsJson(uintptr_t session, uintptr_t sources) {
-    const std::string& json =
-        profile_.ResultsJson(SessionOf(session)->trace(),
-                             reinterpret_cast<const SourceIndex*>(sources));
+  // `definitions`: a FrameDefinitions handle taken for that session
+  // (bind_fidelity.cpp) or 0.
+  void resultsJson(uintptr_t session, uintptr_t definitions) {
+    const std::string& json = profile_.ResultsJson(
+        SessionOf(session)->trace(),
+        reinterpret_cast<const FrameDefinitions*>(definitions));
     SetResult(json.data(), json.size());
   }
 
@@ -89,8 +90,8 @@ EMSCRIPTEN_KEEPALIVE void wp_runtime_clear_annotations(uintptr_t p) {
 }
 EMSCRIPTEN_KEEPALIVE void wp_runtime_results_json(uintptr_t p,
                                                   uintptr_t session,
-                                                  uintptr_t sources) {
-  At(p)->resultsJson(session, sources);
+                                                  uintptr_t definitions) {
+  At(p)->resultsJson(session, definitions);
 }
 
 }  // extern "C"

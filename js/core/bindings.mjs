@@ -28,6 +28,16 @@ export function installBindings(m) {
   const rows = (View) => () =>
     new View(m.HEAPU8.buffer, m._wp_result(), m._wp_result_len() / View.BYTES_PER_ELEMENT);
   const u32 = rows(Uint32Array);
+  // Records passed in: a copy in a buffer of this module's for fn(ptr).
+  const withWords = (words, fn) => {
+    const p = m._malloc(Math.max(4, words.byteLength));
+    try {
+      m.HEAPU32.set(words, p >>> 2);
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  };
   // Text passed in: UTF-8 in the scratch buffer (wasm/bind_boundary.cpp).
   const scratch = (s) => {
     const max = s.length * 3;
@@ -86,25 +96,33 @@ export function installBindings(m) {
     unclassified: text,
     resultsJson: bytes,
   });
-  m.SourceIndex = bind('source_index', 'handle resolve framesIn framesOut framesResolved');
+  // Frame definitions in the page's core (wasm/bind_fidelity.cpp): a
+  // session's frame positions out, their definitions in, as records JS
+  // carries between this module and the tools module unread.
+  m.FrameDefinitions = bind(
+    'frame_definitions',
+    'positions take clear handle resolve framesIn framesOut framesResolved',
+    { positions: () => u32().slice() },
+  );
+  m.FrameDefinitions.prototype.take = function (session, records) {
+    return withWords(records, (p) => m._wp_frame_definitions_take(this.p, session, p, records.length));
+  };
+  // The index of source scans (wasm/bind_scan.cpp, where linked: the tools
+  // module, the Node-side core).
+  m.SourceIndex = bind('source_index', 'remove');
   m.SourceIndex.prototype.remove = function (url) {
     m._wp_source_index_remove(this.p, ...scratch(url));
   };
-  // The scan of `url` as the scanner's records (scanSource, maybe another
-  // module's), copied into a buffer of this one; returns a Status.
-  m.SourceIndex.prototype.add = function (url, records) {
-    const p = m._malloc(Math.max(4, records.byteLength));
-    try {
-      m.HEAPU32.set(records, p >>> 2);
-      return m._wp_source_index_add(this.p, ...scratch(url), p, records.length);
-    } finally {
-      m._free(p);
-    }
+  // Scans `text` as the script at `url`; returns a Status.
+  m.SourceIndex.prototype.add = function (url, text, html) {
+    const urlLen = encoder.encode(url).length;
+    const [ptr, len] = scratch(url + text);
+    return m._wp_source_index_add(this.p, ptr, urlLen, len - urlLen, html);
   };
-  // The source scanner (wasm/bind_scan.cpp, where linked): text in this
-  // module's memory -> {status, records: a copy of the definition records}.
-  m.scanSource = (ptr, len, html) => {
-    const status = m._wp_source_scan(ptr, len, html);
+  // The definitions of the frames at `positions` (FrameDefinitions.positions,
+  // maybe another module's): {status, records: a copy}.
+  m.SourceIndex.prototype.define = function (positions) {
+    const status = withWords(positions, (p) => m._wp_source_index_define(this.p, p, positions.length));
     return { status, records: u32().slice() };
   };
   m.SourceMapHandle = bind(

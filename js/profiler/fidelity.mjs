@@ -1,47 +1,68 @@
 // Spec frame positions for the polyfill: at stop(), each frame's captured
 // execution position becomes the definition position of its function. The
 // same scans give RuntimeProfiler's results() its functions' definition
-// lines (scanSourcesSync, sourceIndexHandle).
+// lines (frameDefinitionsSync).
 //
 // Data path: the resource URLs of a stopped TraceSession -> each source
 // fetched once per page (same-origin or CORS-readable; the document itself
-// for inline scripts) -> scanned by the tools module (webprof-tools.wasm:
-// text -> definition records, src/source/scan_records.h) -> the records
-// taken into the page core's SourceIndex (which keeps the definitions, not
-// the text) -> the core rewrites the session's frames (ResolveFrames). A
-// source that cannot be fetched or scanned is remembered as such and its
-// frames keep their positions; nothing here can lose a sample. Without the
-// tools module (it failed to load) a source is not remembered: a later call
-// tries again. All logic about JavaScript syntax lives in the core (src/).
+// for inline scripts) -> scanned into the index of scans in the tools module
+// (webprof-tools.wasm, which keeps the definitions, not the text) -> the
+// page core's frame positions looked up there -> each frame's definition
+// taken into the page's core (src/source/frame_definitions.h), which
+// rewrites the session's frames (ResolveFrames). A source that cannot be
+// fetched or scanned is remembered as such and its frames keep their
+// positions; nothing here can lose a sample. Without the tools module (it
+// failed to load) a source is not remembered: a later call tries again; a
+// tools module that trapped is replaced by a fresh one, with an empty index,
+// and the sources are read again. All logic about JavaScript syntax lives in
+// the core (src/).
 import { guard } from '../core/core.mjs';
-import { boundary, writeScratch } from '../core/boundary.mjs';
-import { withTools, withToolsSync } from '../core/tools.mjs';
+import { boundary, check } from '../core/boundary.mjs';
+import { toolsLoaded, toolsSeparate, withTools, withToolsNow, withToolsSync } from '../core/tools.mjs';
 import { scriptUrlAsLoaded } from './muted.mjs';
 
 // A source's status while the tools module cannot be had (not remembered).
 const NOT_LOADED = 'NotLoaded';
+const SCANNED = 'Scanned';
 
 // Per page (per realm): URL -> Promise<status name>, and URL -> status name
 // once that scan has finished (what a synchronous caller can use). Bounded:
-// past MAX_SCRIPTS the oldest entries leave the caches and the core index.
+// past MAX_SCRIPTS the oldest entries leave the caches and the index.
 const MAX_SCRIPTS = 512;
-let index = null;
 const sources = new Map();
 const settled = new Map();
+let index = null; // the SourceIndex, in tools module `indexModule`
+let indexModule = null;
+let definitions = null; // the page core's FrameDefinitions, refilled per use
 
-function sourceIndex() {
-  if (!index) index = guard((m) => new m.SourceIndex());
+// Scans kept in a tools module that trapped went with it (js/core/tools.mjs
+// loads a fresh one): forget them, so the sources are read again. `t`: the
+// tools module in use now.
+function dropStale(t = toolsSeparate() ? toolsLoaded() : indexModule) {
+  if (indexModule === null || indexModule === t) return;
+  sources.clear();
+  settled.clear();
+  index = indexModule = null;
+}
+
+// The index of scans in tools module `t`.
+function indexIn(t) {
+  dropStale(t);
+  if (index === null) {
+    index = new t.SourceIndex();
+    indexModule = t;
+  }
   return index;
 }
 
 /** Forgets every cached source scan (e.g. after a hot reload). */
 export function clearSourceCache() {
+  dropStale();
   sources.clear();
   settled.clear();
-  if (index) {
-    index.delete();
-    index = null;
-  }
+  const old = index;
+  index = indexModule = null;
+  if (old) withToolsNow(() => old.delete());
 }
 
 function fetchable(url) {
@@ -64,28 +85,18 @@ async function fetchAndScan(url, fetchImpl) {
   } catch {
     return 'NotFetchable';
   }
-  let scanned;
   try {
-    scanned = await withTools((t) => scanIn(t, text, html));
+    return await withTools((t) => keep(t, url, text, html));
   } catch {
     return NOT_LOADED; // the tools module failed to load, or trapped
   }
-  return keep(url, scanned);
 }
 
-// The scan of `text` by tools module `t`: {status, records}.
-function scanIn(t, text, html) {
-  const { ptr, len } = writeScratch(text, t);
-  return t.scanSource(ptr, len, html);
-}
-
-// A scan's records into the page core's index; its status name.
-function keep(url, { status, records }) {
-  return guard((m) => {
-    const ok = boundary().status.Ok;
-    const kept = status === ok ? sourceIndex().add(url, records) : status;
-    return kept === ok ? 'Scanned' : m.statusName(kept);
-  });
+// The scan of `text` into tools module `t`'s index as the script at `url`;
+// its status name.
+function keep(t, url, text, html) {
+  const status = indexIn(t).add(url, text, html);
+  return status === boundary().status.Ok ? SCANNED : t.statusName(status);
 }
 
 function remember(url, promise) {
@@ -99,12 +110,14 @@ function remember(url, promise) {
     const oldest = sources.keys().next().value;
     sources.delete(oldest);
     settled.delete(oldest);
-    if (index) index.remove(oldest);
+    dropStale();
+    if (index) withToolsNow(() => index.remove(oldest));
   }
   return promise;
 }
 
 function scanOnce(url, fetchImpl) {
+  dropStale();
   return sources.get(url) || remember(url, fetchAndScan(url, fetchImpl));
 }
 
@@ -139,37 +152,59 @@ function readSync(url) {
 }
 
 /**
- * Makes sure each of `urls` has a finished scan (or is known unreadable),
- * reading the missing ones synchronously: for callers that cannot wait,
- * such as RuntimeProfiler's results(). Sources already scanned (or
- * prefetched and done) cost nothing; each URL is read at most once. The
- * scanner is the tools module, loaded by a blocking read if it has not
- * arrived (js/core/tools.mjs toolsSync); without it (unreadable, refused,
- * trapped) nothing is read or remembered here, and the scripts' functions
- * have no definition lines this time.
+ * Each frame's definition for RuntimeProfiler's results(), which cannot
+ * wait: the handle of the page core's FrameDefinitions taken for `trace`
+ * (a TraceSession), or 0 without the tools module. Sources not scanned yet
+ * (nor prefetched and done) are read synchronously, each URL at most once.
+ * The tools module is loaded by a blocking read if it has not arrived
+ * (js/core/tools.mjs toolsSync); without it (unreadable, refused, trapped)
+ * nothing is read or remembered here, and the scripts' functions have no
+ * definition lines this time.
  */
-export function scanSourcesSync(urls) {
-  for (const url of urls) {
-    if (settled.has(url)) continue;
-    let scanned;
-    try {
-      scanned = withToolsSync((t) => {
+export function frameDefinitionsSync(trace) {
+  dropStale();
+  const urls = trace.resources();
+  // No script that is or may be scanned: nothing to look up, no tools module needed.
+  if (urls.every((u) => settled.has(u) && settled.get(u) !== SCANNED)) return 0;
+  try {
+    const records = withToolsSync((t) => {
+      dropStale(t);
+      for (const url of urls) {
+        if (settled.has(url)) continue;
         const src = readSync(scriptUrlAsLoaded(url));
-        return src ? scanIn(t, src.text, src.html) : 'NotFetchable';
-      });
-    } catch {
-      return; // the tools module trapped (dropped; the next call loads it again)
-    }
-    if (scanned === null) return;
-    const status = typeof scanned === 'string' ? scanned : keep(url, scanned);
-    remember(url, Promise.resolve(status));
-    settled.set(url, status);
+        const status = src ? keep(t, url, src.text, src.html) : 'NotFetchable';
+        remember(url, Promise.resolve(status));
+        settled.set(url, status);
+      }
+      return lookUp(t, trace);
+    });
+    return records ? take(trace, records) : 0;
+  } catch {
+    return 0; // the tools module trapped (dropped; the next call loads a fresh one)
   }
 }
 
-/** The core SourceIndex's handle, for bindings that read the scans. */
-export function sourceIndexHandle() {
-  return sourceIndex().handle();
+// Each frame's definition for `trace` from tools module `t`'s scans, as records.
+function lookUp(t, trace) {
+  const positions = guard(() => frameDefinitions().positions(trace.coreHandle()));
+  const { status, records } = indexIn(t).define(positions);
+  check(status, 'frame positions');
+  return records;
+}
+
+function frameDefinitions() {
+  if (!definitions) definitions = guard((m) => new m.FrameDefinitions());
+  return definitions;
+}
+
+// The definitions' records into the page's core for `trace`; the
+// FrameDefinitions' handle.
+function take(trace, records) {
+  const d = frameDefinitions();
+  return guard(() => {
+    check(d.take(trace.coreHandle(), records), 'frame definitions');
+    return d.handle();
+  });
 }
 
 /**
@@ -185,17 +220,24 @@ export async function resolveFrameDefinitions(trace, options = {}) {
   const statuses = await Promise.all(urls.map((u) => scanOnce(u, fetchImpl)));
   const scripts = {};
   urls.forEach((u, i) => (scripts[u] = statuses[i]));
-  const idx = sourceIndex();
   const handle = trace.coreHandle(); // throws if disposed while sources loaded
-  const status = guard(() => idx.resolve(handle));
+  // The lookup and the rewrite in one go: the trace cannot change between.
+  // With no source scanned (none could be read, or the tools module failed
+  // to load) no frame has a definition and the frames keep their positions.
+  const d = frameDefinitions();
+  const scanned = statuses.includes(SCANNED) && (!toolsSeparate() || toolsLoaded() !== null);
+  const records = scanned ? withToolsNow((t) => lookUp(t, trace)) : null;
+  if (records) take(trace, records);
+  else guard(() => d.clear());
+  const status = guard(() => d.resolve(handle));
   if (status !== boundary().status.Ok) {
     // A table cap while rebuilding: the trace is unchanged (core contract).
     return { scripts, error: guard((m) => m.statusName(status)), framesResolved: 0 };
   }
   return {
     scripts,
-    framesIn: idx.framesIn(),
-    framesOut: idx.framesOut(),
-    framesResolved: idx.framesResolved(),
+    framesIn: d.framesIn(),
+    framesOut: d.framesOut(),
+    framesResolved: d.framesResolved(),
   };
 }

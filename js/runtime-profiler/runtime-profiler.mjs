@@ -30,7 +30,7 @@ import { captureStack, classicBuildUrl, ownUrlPrefix } from '../profiler/stack_c
 import { classifyUrls, configureSampler, resolvePending } from '../profiler/deferred.mjs';
 import { timeOrigin } from '../core/clock.mjs';
 import { TraceSession } from '../profiler/trace.mjs';
-import { prefetchSources, scanSourcesSync, sourceIndexHandle } from '../profiler/fidelity.mjs';
+import { frameDefinitionsSync, prefetchSources } from '../profiler/fidelity.mjs';
 import { tools } from '../core/tools.mjs';
 import { serveRuntime, WorkerRuntime } from './worker-runtime.mjs';
 
@@ -238,10 +238,11 @@ export class RuntimeProfiler {
     // Definition lines come from the scripts' sources: scanned once each,
     // in the background after stop(), or here (synchronously) if not yet —
     // by the tools module start() began loading, read here if it has not
-    // arrived (without it: no lines; docs/ARCHITECTURE.md "The call tree").
-    scanSourcesSync(runtime.trace.resources());
+    // arrived, which also looks each frame up (without it: no lines;
+    // docs/ARCHITECTURE.md "The call tree").
+    const definitions = frameDefinitionsSync(runtime.trace);
     const json = guard(() =>
-      decoder.decode(annotator().resultsJson(runtime.trace.coreHandle(), sourceIndexHandle())),
+      decoder.decode(annotator().resultsJson(runtime.trace.coreHandle(), definitions)),
     );
     return buildResults(json);
   }

@@ -121,8 +121,8 @@ const PARTS = [
     /wp_runtime_|CallTree|RuntimeProfile|FrameAnnotations/,
   ],
   [
-    'index of scans, ResolveFrames',
-    /wp_source_index_|SourceIndex|SourceScan|FindDefinition|ResolveFrames|FunctionDefinition|ScriptRegion|ResolveStats|Definition::|SourcePosition/,
+    'frame positions and definitions, ResolveFrames (the index of scans before)',
+    /wp_source_index_|wp_frame_definitions_|SourceIndex|SourceScan|FindDefinition|FrameDefinitions|FramePositions|ResolveFrames|FunctionDefinition|ScriptRegion|ResolveStats|Definition::|SourcePosition/,
   ],
   [
     'console reporter text',

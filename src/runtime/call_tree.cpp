@@ -4,7 +4,6 @@
 
 #include "base/hash.h"
 #include "base/stable_sort.h"
-#include "source/frame_resolver.h"
 
 namespace webprof {
 
@@ -19,7 +18,7 @@ constexpr std::string_view kTopLevel = "<top level>";
 }  // namespace
 
 void CallTree::MapFunctions(const ProfilerTrace& trace,
-                            const std::vector<const SourceScan*>* scans) {
+                            const FrameDefinitions* definitions) {
   functions_.clear();
   function_keys_.clear();
   function_index_.Clear();
@@ -27,14 +26,10 @@ void CallTree::MapFunctions(const ProfilerTrace& trace,
   function_of_frame_.resize(frames.size());
   for (size_t i = 0; i < frames.size(); ++i) {
     const Frame& f = frames[i];
-    const SourceScan* scan =
-        scans && !f.resource.is_none() && f.resource.value < scans->size()
-            ? (*scans)[f.resource.value]
-            : nullptr;
     CallTreeFunction fn{trace.names().Get(f.name), f.resource, 0};
     Key k{f.resource.value, kUnscanned, f.name.value, 0};
     Definition d;
-    if (scan && f.line > 0 && FindDefinition(*scan, f.line, f.column, &d)) {
+    if (definitions && definitions->Of(static_cast<uint32_t>(i), &d)) {
       fn.name = d.top_level ? kTopLevel : d.name;
       fn.line = d.line;
       k = Key{f.resource.value, d.line, d.column, 0};
@@ -74,8 +69,8 @@ uint32_t CallTree::Child(uint32_t parent, const CallTreeNode& key) {
 
 void CallTree::Build(const ProfilerTrace& trace,
                      const FrameAnnotations* annotations,
-                     const std::vector<const SourceScan*>* scans) {
-  MapFunctions(trace, scans);
+                     const FrameDefinitions* definitions) {
+  MapFunctions(trace, definitions);
   nodes_.assign(1, CallTreeNode{});
   node_keys_.assign(1, Key{});
   index_.Clear();

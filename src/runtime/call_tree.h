@@ -9,13 +9,14 @@
 //    line)).
 // The call site of a frame is therefore read from the frame one row below it
 // in the stack prefix tree; an outermost frame has no site. A function is
-// where it is defined: with the scan of its script (SourceIndex), every
-// executing position maps to its innermost enclosing function's definition
-// (FindDefinition), so frames on any line of one function meet in one
-// function with its definition line, top-level code is "<top level>" at the
-// script's start, and two functions of one name stay apart. Without a scan
-// the definition line is unknown (0, not written) and a function is
-// (name, resource) as Error.stack names it.
+// where it is defined: with the scan of its script (looked up by the tools
+// module, which holds the scans, and taken in as FrameDefinitions:
+// source/frame_definitions.h), every executing position maps to its
+// innermost enclosing function's definition, so frames on any line of one
+// function meet in one function with its definition line, top-level code is
+// "<top level>" at the script's start, and two functions of one name stay
+// apart. Without a scan the definition line is unknown (0, not written) and a
+// function is (name, resource) as Error.stack names it.
 //
 // Build() maps every stack row to its node once (rows are ordered parent
 // before child, so one forward pass suffices), adds each sample to its node's
@@ -32,12 +33,13 @@
 
 #include "base/intern_index.h"
 #include "runtime/frame_annotations.h"
-#include "source/source_scanner.h"
+#include "source/frame_definitions.h"
 #include "trace/profiler_trace.h"
 
 namespace webprof {
 
-// Views into the trace's string table or a scan: valid while both are.
+// Views into the trace's string table or the definitions: valid while both
+// are.
 struct CallTreeFunction {
   std::string_view name;
   ResourceId resource;  // None: builtin (no script)
@@ -60,10 +62,10 @@ struct CallTreeNode {
 class CallTree {
  public:
   // Rebuilds the tree from every sample of `trace`; `annotations` may be
-  // null; `scans` (by ResourceId, SourceIndex::ScansFor) may be null or
-  // hold nullptr for scripts without a scan.
+  // null; `definitions` (of `trace`'s frames, by frame id) may be null or
+  // lack some frames' (scripts without a scan).
   void Build(const ProfilerTrace& trace, const FrameAnnotations* annotations,
-             const std::vector<const SourceScan*>* scans = nullptr);
+             const FrameDefinitions* definitions = nullptr);
 
   const std::vector<CallTreeNode>& nodes() const { return nodes_; }
   const CallTreeNode& root() const { return nodes_[0]; }
@@ -86,7 +88,7 @@ class CallTree {
  private:
   uint32_t Child(uint32_t parent, const CallTreeNode& key);
   void MapFunctions(const ProfilerTrace& trace,
-                    const std::vector<const SourceScan*>* scans);
+                    const FrameDefinitions* definitions);
 
   // Node key: (parent, function, site resource, site line); function key:
   // (resource, definition line, column) or, unscanned, (resource, ~0, name).

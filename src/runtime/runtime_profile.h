@@ -21,7 +21,7 @@
 #include "runtime/call_tree.h"
 #include "runtime/frame_annotations.h"
 #include "sampling/stack_sampler.h"
-#include "source/source_index.h"
+#include "source/frame_definitions.h"
 #include "trace/profiler_trace.h"
 
 namespace webprof {
@@ -46,9 +46,10 @@ class RuntimeProfile {
 
   // results(): the call tree of `trace` with this profile's slots, as UTF-8
   // JSON (see CallTree::WriteJson); functions get their definition lines
-  // from the scans in `sources` (may be null). Valid until the next call.
+  // from `definitions` (of `trace`'s frames; may be null). Valid until the
+  // next call.
   const std::string& ResultsJson(const ProfilerTrace& trace,
-                                 const SourceIndex* sources = nullptr);
+                                 const FrameDefinitions* definitions = nullptr);
 
  private:
   StackSampler sampler_;

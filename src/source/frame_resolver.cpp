@@ -2,21 +2,8 @@
 
 namespace webprof {
 
-bool FindDefinition(const SourceScan& scan, uint32_t line, uint32_t column,
-                    Definition* out) {
-  if (const FunctionDefinition* d = scan.Resolve(line, column)) {
-    *out = Definition{d->name, d->definition.line, d->definition.column, false};
-    return true;
-  }
-  SourcePosition start;
-  if (!scan.ScriptStart(line, column, &start)) return false;
-  // Top-level code: one frame per script, at its start.
-  *out = Definition{"", start.line, start.column, true};
-  return true;
-}
-
-Status ResolveFrames(const std::vector<const SourceScan*>& scans,
-                     ProfilerTrace* trace, ResolveStats* stats) {
+Status ResolveFrames(const FrameDefinitions& definitions, ProfilerTrace* trace,
+                     ResolveStats* stats) {
   const ProfilerTrace& in = *trace;
   ProfilerTrace out;
   ResolveStats st;
@@ -38,14 +25,9 @@ Status ResolveFrames(const std::vector<const SourceScan*>& scans,
   for (size_t i = 0; i < frames.size(); ++i) {
     const Frame& f = frames[i];
     Resolved r{in.names().Get(f.name), f.line, f.column, false};
-    const SourceScan* scan =
-        !f.resource.is_none() && f.resource.value < scans.size()
-            ? scans[f.resource.value]
-            : nullptr;
     Definition d;
-    if (scan && r.line > 0 && FindDefinition(*scan, r.line, r.column, &d)) {
-      r.entry = !d.top_level && scan->IsEntryCheck(r.line, r.column);
-      r = Resolved{d.name, d.line, d.column, r.entry};
+    if (definitions.Of(static_cast<uint32_t>(i), &d)) {
+      r = Resolved{d.name, d.line, d.column, d.entry};
       ++st.frames_resolved;
     }
     resolved[i] = r;

@@ -3,8 +3,10 @@
 // Problem: a sampler that reads stack text records, per frame, the position
 // being *executed*; one function then shows up as many frames (one per call
 // site inside it) and none of them carries the spec's position, the `(` of
-// the function's parameters. Given the scanned source of each resource
-// (SourceScan), ResolveFrames() rebuilds the trace: every frame whose
+// the function's parameters. Given each frame's definition, looked up in
+// the scanned source of its resource (FrameDefinitions: the scans are the
+// tools module's, source/frame_definitions.h), ResolveFrames() rebuilds the
+// trace: every frame whose
 // resource was scanned and whose position lies inside a function becomes
 // (function name, resource, definition line, definition column); frames
 // equal after that are one frame, stacks are re-interned over the new frames
@@ -25,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "source/source_scanner.h"
+#include "source/frame_definitions.h"
 #include "trace/profiler_trace.h"
 
 namespace webprof {
@@ -38,22 +40,10 @@ struct ResolveStats {
   uint32_t stacks_out = 0;
 };
 
-// Where the function executing at (line, column) of a scanned script is
-// defined: the innermost enclosing function, or for top-level code the
-// script's start with the name "" (as Chromium reports it). False when the
-// position is in no scanned script.
-struct Definition {
-  std::string_view name;
-  uint32_t line = 0, column = 0;
-  bool top_level = false;
-};
-bool FindDefinition(const SourceScan& scan, uint32_t line, uint32_t column,
-                    Definition* out);
-
-// `scans[r]` is the scan of resource r (nullptr or out of range = not
-// scanned). Replaces `*trace`; on kTableFull (a cap hit while rebuilding)
-// the trace is left unchanged.
-Status ResolveFrames(const std::vector<const SourceScan*>& scans,
-                     ProfilerTrace* trace, ResolveStats* stats);
+// `definitions` are those of `trace`'s frames (by frame id; a frame past
+// their end has none). Replaces `*trace`; on kTableFull (a cap hit while
+// rebuilding) the trace is left unchanged.
+Status ResolveFrames(const FrameDefinitions& definitions, ProfilerTrace* trace,
+                     ResolveStats* stats);
 
 }  // namespace webprof

@@ -1,7 +1,6 @@
 #include "source/source_index.h"
 
 #include "base/hash.h"
-#include "source/scan_records.h"
 
 namespace webprof {
 
@@ -26,15 +25,6 @@ Status SourceIndex::Add(std::string_view url, std::string_view source,
   return Status::kOk;
 }
 
-Status SourceIndex::AddRecords(std::string_view url, const uint32_t* words,
-                               size_t count) {
-  auto scan = std::make_unique<SourceScan>();
-  Status s = DecodeScan(words, count, scan.get());
-  if (s != Status::kOk) return s;
-  scans_[Row(url)] = std::move(scan);
-  return Status::kOk;
-}
-
 void SourceIndex::Remove(std::string_view url) {
   uint32_t row =
       index_.Find(HashBytes(url), [&](uint32_t r) { return urls_[r] == url; });
@@ -48,10 +38,9 @@ const SourceScan* SourceIndex::Find(std::string_view url) const {
 }
 
 std::vector<const SourceScan*> SourceIndex::ScansFor(
-    const ProfilerTrace& trace) const {
-  std::vector<const SourceScan*> out(trace.resources().size(), nullptr);
-  for (uint32_t r = 0; r < out.size(); ++r)
-    out[r] = Find(trace.resource_url(ResourceId(r)));
+    const std::vector<std::string>& urls) const {
+  std::vector<const SourceScan*> out;
+  for (const std::string& url : urls) out.push_back(Find(url));
   return out;
 }
 

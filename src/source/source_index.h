@@ -4,10 +4,10 @@
 // polyfill's stop() rewrites frames to definitions (ResolveFrames), and
 // RuntimeProfiler's results() writes each function's definition line into
 // its call tree. JS fetches each source once and adds it here; the index
-// keeps the scan (definitions), never the text. In a page the text is
-// scanned by the tools module and arrives as records (AddRecords,
-// source/scan_records.h): the load-time core links the index and its
-// queries, not the scanner.
+// keeps the scan (definitions), never the text. In a page the index lives
+// in the tools module, beside the scanner, and answers each frame's
+// definition (source/frame_definitions.h) to the load-time core, which
+// holds the traces: that core links neither the scanner nor the index.
 #pragma once
 
 #include <memory>
@@ -18,7 +18,6 @@
 #include "base/intern_index.h"
 #include "base/status.h"
 #include "source/source_scanner.h"
-#include "trace/profiler_trace.h"
 
 namespace webprof {
 
@@ -27,14 +26,13 @@ class SourceIndex {
   // Scans `source` (an HTML document's inline scripts when `html`) as the
   // script at `url`, replacing an earlier scan. On error nothing changes.
   Status Add(std::string_view url, std::string_view source, bool html);
-  // Takes the scan of the script at `url` as `count` record words
-  // (EncodeScan's), replacing an earlier scan. On error nothing changes.
-  Status AddRecords(std::string_view url, const uint32_t* words, size_t count);
   void Remove(std::string_view url);
   const SourceScan* Find(std::string_view url) const;
 
-  // The scan of every resource of `trace`, by ResourceId (nullptr = none).
-  std::vector<const SourceScan*> ScansFor(const ProfilerTrace& trace) const;
+  // The scan of each of `urls` (nullptr = none): a trace's resources by
+  // ResourceId (FramePositions::urls) give FrameDefinitions::Define's scans.
+  std::vector<const SourceScan*> ScansFor(
+      const std::vector<std::string>& urls) const;
 
   ScanLimits& limits() { return limits_; }
 
@@ -43,9 +41,8 @@ class SourceIndex {
   // empties the row's scan; a page has one row per script it scanned).
   uint32_t Row(std::string_view url);
 
-  // By row: the URL and its scan (null: removed). An InternIndex, not
-  // std::unordered_map, whose hash table code the page's core then does
-  // not link.
+  // By row: the URL and its scan (null: removed). An InternIndex, as the
+  // core's other indexes, not std::unordered_map.
   std::vector<std::string> urls_;
   std::vector<std::unique_ptr<SourceScan>> scans_;
   InternIndex index_;

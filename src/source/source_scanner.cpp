@@ -75,20 +75,6 @@ bool OuterFirst(const FunctionDefinition& a, const FunctionDefinition& b) {
 }
 }  // namespace
 
-bool SourceScan::Restore(std::vector<ScriptRegion> scripts,
-                         std::vector<FunctionDefinition> functions,
-                         uint32_t scanned, uint32_t skipped) {
-  for (size_t i = 1; i < functions.size(); ++i)
-    if (OuterFirst(functions[i], functions[i - 1])) return false;
-  Clear();
-  scripts_ = std::move(scripts);
-  functions_ = std::move(functions);
-  scripts_scanned_ = scanned;
-  scripts_skipped_ = skipped;
-  LinkParents();
-  return true;
-}
-
 void SourceScan::Finish() {
   std::sort(functions_.begin(), functions_.end(), OuterFirst);
   LinkParents();

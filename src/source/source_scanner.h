@@ -95,16 +95,6 @@ class SourceScan {
   uint32_t scripts_skipped() const { return scripts_skipped_; }
   void Clear();
 
-  // Replaces the contents with a scan made elsewhere (source/scan_records.h:
-  // the tools module scans, the page's core keeps the result). The functions
-  // must come in the order a scan keeps them (by begin, outer first; parents
-  // are rebuilt here): false, and nothing changed, if they do not. Checking
-  // the order instead of sorting keeps a sort of FunctionDefinitions (≈ 11
-  // KB of code) out of the page's core.
-  bool Restore(std::vector<ScriptRegion> scripts,
-               std::vector<FunctionDefinition> functions, uint32_t scanned,
-               uint32_t skipped);
-
  private:
   Status AppendScript(std::string_view source, SourcePosition base,
                       const ScanLimits& limits);

@@ -11,6 +11,7 @@
 
 #include "runtime/call_tree.h"
 #include "runtime/runtime_profile.h"
+#include "source/frame_definitions.h"
 #include "source/source_index.h"
 #include "trace/session.h"
 
@@ -96,10 +97,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       Status r;
       sampler.Sample(text, StackFormat::kAuto, ts++, &s, 1, &r);
     }
-    CheckJson(profile.ResultsJson(session.trace(), &sources));
+    // The definitions as a page gets them: positions out, definitions in.
+    std::vector<uint32_t> words;
+    EncodeFramePositions(session.trace(), &words);
+    FramePositions positions;
+    Check(positions.Decode(words.data(), words.size()) == Status::kOk);
+    FrameDefinitions there, definitions;
+    there.Define(sources.ScansFor(positions.urls), positions);
+    there.Encode(&words);
+    Check(definitions.Decode(words.data(), words.size(),
+                             session.trace().frames().size()) == Status::kOk);
+    CheckJson(profile.ResultsJson(session.trace(), &definitions));
     CallTree t;
-    std::vector<const SourceScan*> scans = sources.ScansFor(session.trace());
-    t.Build(session.trace(), nullptr, &scans);
+    t.Build(session.trace(), nullptr, &definitions);
     CheckTree(t, session.trace().samples().size());
   }
   return 0;

@@ -1,18 +1,19 @@
 // The source readers on arbitrary text: the scanner (tokenizer + function
 // finder) over a script and over an HTML document, the <script> finder and
-// the transform's probe-site finder with and without exit checks; a scan's
-// records (source/scan_records.h) round-trip, and the input read as records
-// is decoded or refused. None may crash, loop or read out of range; every
-// result must point inside the input.
+// the transform's probe-site finder with and without exit checks; each
+// function's definition asked and answered as records
+// (source/frame_definitions.h) is the scan's own, and the input read as
+// either kind of records is decoded or refused. None may crash, loop or read
+// out of range; every result must point inside the input.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
 #include <vector>
 
+#include "source/frame_definitions.h"
 #include "source/html_scripts.h"
 #include "source/probe_sites.h"
-#include "source/scan_records.h"
 #include "source/source_scanner.h"
 
 using namespace webprof;
@@ -24,26 +25,43 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (scan.ScanScript(text, limits) == Status::kOk) {
     for (const FunctionDefinition& f : scan.functions())
       scan.Resolve(f.begin.line, f.begin.column);
+    ProfilerTrace trace;
+    for (const FunctionDefinition& f : scan.functions())
+      trace.InternFrame(RawFrame{"f", "s", f.begin.line, f.begin.column});
     std::vector<uint32_t> words;
-    EncodeScan(scan, &words);
-    SourceScan back;
-    if (DecodeScan(words.data(), words.size(), &back) != Status::kOk ||
-        back.functions().size() != scan.functions().size())
+    EncodeFramePositions(trace, &words);
+    FramePositions positions;
+    if (positions.Decode(words.data(), words.size()) != Status::kOk)
       std::abort();
-    for (const FunctionDefinition& f : scan.functions()) {
-      const FunctionDefinition* a = scan.Resolve(f.begin.line, f.begin.column);
-      const FunctionDefinition* b = back.Resolve(f.begin.line, f.begin.column);
-      if ((a == nullptr) != (b == nullptr) || (a && a->name != b->name))
+    FrameDefinitions there, here;
+    there.Define({&scan}, positions);
+    there.Encode(&words);
+    const uint32_t n = trace.frames().size();
+    if (here.Decode(words.data(), words.size(), n) != Status::kOk) std::abort();
+    for (uint32_t i = 0; i < n; ++i) {
+      Definition a, b;
+      const Frame& f = trace.frames().rows()[i];
+      bool found = FindDefinition(scan, f.line, f.column, &a);
+      if (found != here.Of(i, &b) ||
+          (found && (a.name != b.name || a.line != b.line ||
+                     a.column != b.column || a.entry != b.entry)))
         std::abort();
     }
   }
   {
     std::vector<uint32_t> words(size / 4);
     if (!words.empty()) std::memcpy(words.data(), data, words.size() * 4);
-    SourceScan decoded;
-    if (DecodeScan(words.data(), words.size(), &decoded) == Status::kOk)
-      for (const FunctionDefinition& f : decoded.functions())
-        decoded.Resolve(f.end.line, f.end.column);
+    FramePositions positions;
+    if (positions.Decode(words.data(), words.size()) == Status::kOk) {
+      FrameDefinitions d;
+      d.Define({&scan}, positions);
+    }
+    FrameDefinitions decoded;
+    const uint32_t frames = words.size() > 1 ? words[1] : 0;
+    if (decoded.Decode(words.data(), words.size(), frames) == Status::kOk) {
+      Definition d;
+      for (uint32_t i = 0; i < frames; ++i) decoded.Of(i, &d);
+    }
   }
   scan.ScanHtml(text, limits);
   scan.Resolve(1, 1);

@@ -95,19 +95,24 @@ test("the page's core is bare: no embind and no Emscripten loader reach a page",
   );
   const names = WebAssembly.Module.exports(page).map((e) => e.name);
   assert.ok(names.includes('wp_session_new') && names.includes('malloc'), names.join());
-  assert.ok(names.includes('wp_source_index_add') && names.includes('wp_source_index_resolve'), names.join());
+  assert.ok(
+    names.includes('wp_frame_definitions_take') && names.includes('wp_frame_definitions_resolve'),
+    names.join(),
+  );
   // The formats' list (not their writers): a page lists formats before the tools module loads.
   assert.ok(names.includes('wp_export_formats'), names.join());
-  // The transform's probe sites, the source scanner, source maps and the
-  // exporters (with the summary and the trim) are the tools module's only; it
-  // has sessions of its own to export from, but no sampler and no probes. The
-  // page's core keeps the index the scanner's records go into.
+  // The transform's probe sites, the source scanner and the index of its
+  // scans, source maps and the exporters (with the summary and the trim) are
+  // the tools module's only; it has sessions of its own to export from, but
+  // no sampler and no probes. The page's core takes the frames' definitions
+  // the index answers.
   const tools = new WebAssembly.Module(readFileSync(new URL('webprof-tools.wasm', dist)));
   const toolNames = WebAssembly.Module.exports(tools).map((e) => e.name);
   for (const name of [
     'wp_probe_sites_find',
     'wp_html_scripts_find',
-    'wp_source_scan',
+    'wp_source_index_add',
+    'wp_source_index_define',
     'wp_source_map_parse',
     'wp_export_write',
     'wp_export_summarize',

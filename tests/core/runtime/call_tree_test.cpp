@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runtime/runtime_profile.h"
+#include "support/definitions_via_records.h"
 #include "support/v8_stack.h"
 #include "trace/session.h"
 
@@ -32,8 +33,11 @@ struct Runtime {
   Status Annotate(const std::string& text, uint32_t* slot) {
     return profile.Annotate(text, &session.trace(), slot);
   }
+  // With `sources`, each frame's definition from their scans, as in a page.
   const std::string& ResultsJson(const SourceIndex* sources = nullptr) {
-    return profile.ResultsJson(session.trace(), sources);
+    if (!sources) return profile.ResultsJson(session.trace());
+    DefinitionsViaRecords(*sources, session.trace(), &definitions);
+    return profile.ResultsJson(session.trace(), &definitions);
   }
   void Reset() {
     session.trace().Clear();
@@ -42,6 +46,7 @@ struct Runtime {
   Session session;
   StackSampler sampler;
   RuntimeProfile profile;
+  FrameDefinitions definitions;
 };
 
 const std::string kPage = "http://127.0.0.1/input.js";
@@ -146,8 +151,9 @@ TEST(CallTree, ScannedFunctionsCarryTheirDefinitionLine) {
   EXPECT_NE(json.find(fn(5, "a")), std::string::npos) << json;
   EXPECT_NE(json.find(fn(7, "")), std::string::npos) << json;
   CallTree t;
-  std::vector<const SourceScan*> scans = sources.ScansFor(p.session.trace());
-  t.Build(p.session.trace(), nullptr, &scans);
+  FrameDefinitions definitions;
+  DefinitionsViaRecords(sources, p.session.trace(), &definitions);
+  t.Build(p.session.trace(), nullptr, &definitions);
   EXPECT_EQ(CheckInvariant(t), 7u);  // root, top, foo, a, foo, "", foo
   // Without the scan the definition line is unknown and not written.
   std::string plain = p.ResultsJson();

@@ -1,10 +1,13 @@
 // ResolveFrames: execution points collapse onto function definitions,
-// stacks that coincide merge, samples and unscanned resources survive.
+// stacks that coincide merge, samples and unscanned resources survive. The
+// definitions go the way they go in a page: the trace's frame positions and
+// the definitions looked up for them each cross as records.
 #include "source/frame_resolver.h"
 
 #include <gtest/gtest.h>
 
 #include "source/source_index.h"
+#include "support/definitions_via_records.h"
 
 namespace webprof {
 namespace {
@@ -36,6 +39,14 @@ class FrameResolverTest : public ::testing::Test {
   void AddSample(double t, StackId s) {
     trace_.mutable_samples().Append({t, s});
   }
+  // ResolveFrames with `scans` (by resource id), the definitions crossing
+  // as records both ways as in a page.
+  Status Resolve(const std::vector<const SourceScan*>& scans,
+                 ResolveStats* st) {
+    FrameDefinitions definitions;
+    DefinitionsViaRecords(scans, trace_, &definitions);
+    return ResolveFrames(definitions, &trace_, st);
+  }
 
   SourceScan scan_;
   ProfilerTrace trace_;
@@ -53,7 +64,7 @@ TEST_F(FrameResolverTest, CallSitesOfOneFunctionBecomeOneFrame) {
   AddSample(3, StackId::None());
   AddSample(4, Stack({top, w3, lib}));
   ResolveStats st;
-  ASSERT_EQ(ResolveFrames({&scan_, nullptr}, &trace_, &st), Status::kOk);
+  ASSERT_EQ(Resolve({&scan_, nullptr}, &st), Status::kOk);
   EXPECT_EQ(st.frames_in, 5u);
   EXPECT_EQ(st.frames_out, 4u);  // top, work, step, libFn
   EXPECT_EQ(st.frames_resolved, 4u);
@@ -108,7 +119,7 @@ TEST_F(FrameResolverTest, ASampleAtAnEntryCheckIsItsCallers) {
   AddSample(1, Stack({tok, esc_entry}));
   AddSample(2, Stack({tok, esc_loop}));
   AddSample(3, Stack({only_entry}));
-  ASSERT_EQ(ResolveFrames({&scan}, &trace_, nullptr), Status::kOk);
+  ASSERT_EQ(Resolve({&scan}, nullptr), Status::kOk);
   auto leaf = [&](size_t i) {
     StackId s = trace_.samples()[i].stack;
     return std::string(trace_.names().Get(
@@ -221,7 +232,7 @@ TEST_F(FrameResolverTest, NothingScannedKeepsTheTraceAsIs) {
   FrameId a = AddFrame("a", app_, 2, 3);
   AddSample(1, Stack({a}));
   ResolveStats st;
-  ASSERT_EQ(ResolveFrames({}, &trace_, &st), Status::kOk);
+  ASSERT_EQ(Resolve({}, &st), Status::kOk);
   EXPECT_EQ(st.frames_resolved, 0u);
   EXPECT_EQ(trace_.frames().Get(FrameId(0)).line, 2u);
   EXPECT_EQ(trace_.resource_url(app_), "https://x.test/app.js");
@@ -243,7 +254,9 @@ TEST_F(FrameResolverTest, SourceIndexKeepsOneScanPerUrl) {
   index.limits().max_bytes = 4;
   EXPECT_EQ(index.Add("https://x.test/big.js", "var x = 1;", false),
             Status::kSourceTooLarge);
-  std::vector<const SourceScan*> scans = index.ScansFor(trace_);
+  std::vector<const SourceScan*> scans =
+      index.ScansFor({std::string(trace_.resource_url(app_)),
+                      std::string(trace_.resource_url(other_))});
   ASSERT_EQ(scans.size(), 2u);
   EXPECT_EQ(scans[app_.value], first);
   EXPECT_EQ(scans[other_.value], nullptr);
