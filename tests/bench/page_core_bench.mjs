@@ -2,14 +2,17 @@
 // run (e.g. objects compiled -O3 vs -Oz): `node tests/bench/page_core_bench.mjs
 // WASM_A WASM_B [rounds]`. Each round runs one child process per build
 // (the source modules, the core loaded from the given file through the
-// webprofWasmUrl override), interleaved A, B, A, B…; prints the median of
+// webprofWasmUrl override; a .wasm in another checkout's dist/ runs with that
+// checkout's js/, whose calls match its core's exports), interleaved A, B,
+// A, B…; prints the median of
 // each figure and B/A. Figures: a polyfill sample from its stack text (the
 // parse, the script's classification, interning frames and stacks: what
 // resolving a deferred capture costs in the core), an aggrStart/aggrEnd
 // pair, a traceStart/traceEnd pair, a TraceSession.sample, a 210 k-sample
 // trace handed out as the W3C object (what stop() returns), a
 // RuntimeProfiler's frame() and results(). Times are the child's CPU time.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchMain } from './ab_rounds.mjs';
 
@@ -33,7 +36,10 @@ function stackTexts(shapes = 64, depth = 24, functions = 120) {
 
 async function measure(wasm) {
   globalThis.webprofWasmUrl = pathToFileURL(resolve(wasm)).href;
-  const root = new URL('../../js/', import.meta.url);
+  const beside = resolve(dirname(resolve(wasm)), '..', 'js');
+  const root = existsSync(resolve(beside, 'index.mjs'))
+    ? pathToFileURL(beside + '/')
+    : new URL('../../js/', import.meta.url);
   const w = await import(new URL('index.mjs', root).href);
   const { samplerSampleOne, boundary } = await import(new URL('core/boundary.mjs', root).href);
   const { configurePageSampler } = await import(new URL('profiler/session.mjs', root).href);
