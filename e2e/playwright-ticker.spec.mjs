@@ -73,6 +73,31 @@ test('a long stretch without checks gets one sample per tick, spread over it', a
   expect(best.ok, JSON.stringify(best)).toBe(true);
 });
 
+// A leaf (no call, no loop) gets no entry check, only light exit checks,
+// which take a pending tick: its time is its own, as a sampler that
+// interrupts sees it, rather than its caller's (e2e/pages/record/leaf.js).
+test('a leaf holding its caller\'s time gets its samples', async ({ page, webprof }) => {
+  await page.goto('/e2e/pages/record/leaf.html');
+  const r = await webprof.profile(
+    async () => {
+      await page.evaluate(() => runLeaf(800));
+    },
+    { sampleInterval: 1 },
+  );
+  expect(r.denseMode).toBe('ticker');
+  const n = { walk: 0, weigh: 0 };
+  for (const s of r.trace.samples) {
+    if (s.stackId === undefined) continue;
+    const name = r.trace.frames[r.trace.stacks[s.stackId].frameId].name;
+    if (name in n) n[name]++;
+  }
+  const share = n.weigh / (n.walk + n.weigh || 1);
+  console.log(`leaf: weigh ${n.weigh}, walk ${n.walk} samples (weigh ${(100 * share).toFixed(0)} %)`);
+  expect(n.walk + n.weigh).toBeGreaterThan(100);
+  // Before the light checks weigh() had none: 0 %.
+  expect(share).toBeGreaterThan(0.3);
+});
+
 // The ticker sleeps until its interval's next tick: a session at a shorter
 // interval (here right after one at 1000 ms) wakes it at once rather than
 // getting no tick until the old schedule's next (up to 1 s).

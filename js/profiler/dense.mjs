@@ -1,7 +1,9 @@
 // The runtime of dense probe sites inserted by the build-time transform
 // (js/transform/): `if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;`
 // at every function entry (but a leaf's: no call, no loop), exit and loop
-// body of the transformed code; the `delete` reaches __wp$p's trap, which
+// body of the transformed code (a body that calls nothing gets the light
+// check at its exits, `__wp$f[1]>0` without the decrement: a pending tick
+// only); the `delete` reaches __wp$p's trap, which
 // runs __wp$s (below). In the transformed module __wp$f is a module-level
 // `var` set from this module's export before its first statement (cheaper
 // to read than the import; `__wp$f&&` skips a check that runs before it is

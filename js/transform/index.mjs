@@ -8,7 +8,8 @@
 // `if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;` right after a
 // body's `{` (after a directive prologue; none in a body that would have no
 // other check, whose entry check changes no sample's stack: probe_sites.h),
-// an exit check where the body leaves (`return e` →
+// an exit check where the body leaves (the light check, which takes a
+// pending tick only, where the body calls nothing; `return e` →
 // `return(__wp$t=(0,e),exit,__wp$t)`, the check as an expression after `e`;
 // a check before the body's `}`: a function's time after its last check
 // stays its own), an arrow's expression body made a block with both checks,
@@ -55,6 +56,11 @@ const CHECK = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
 // The check as an expression, for exits inside a `return`: `if(c)d;` →
 // `(c&&d)` (the same loads, decrement and slow path).
 const EXIT = CHECK.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
+// The light check, at the exits of a body that runs no other code
+// (probe_sites.h): no decrement, so it takes a pending tick (ticker mode
+// raises the threshold) and never reads the clock in counter mode.
+const LIGHT = 'if(__wp$on&&__wp$f&&__wp$f[1]>0)delete __wp$p.s;';
+const LIGHT_EXIT = LIGHT.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
 
 /**
  * @param {string} code an ES module's source
@@ -103,6 +109,10 @@ export async function transformForSampling(code, options = {}) {
     t[m.probeSiteCloseReturn] = '),' + EXIT + ',__wp$t)';
     t[m.probeSiteReturnBare] = ' void' + EXIT;
     t[m.probeSiteReturnBareEnd] = ' void' + EXIT + ';';
+    t[m.probeSiteLightExitEnd] = ';' + LIGHT;
+    t[m.probeSiteLightCloseReturn] = '),' + LIGHT_EXIT + ',__wp$t)';
+    t[m.probeSiteLightReturnBare] = ' void' + LIGHT_EXIT;
+    t[m.probeSiteLightReturnBareEnd] = ' void' + LIGHT_EXIT + ';';
     const counts = {
       wrapped: m.probeSiteOpenBlock,
       exits: [
@@ -111,6 +121,10 @@ export async function transformForSampling(code, options = {}) {
         m.probeSiteCloseReturn,
         m.probeSiteReturnBare,
         m.probeSiteReturnBareEnd,
+        m.probeSiteLightExitEnd,
+        m.probeSiteLightCloseReturn,
+        m.probeSiteLightReturnBare,
+        m.probeSiteLightReturnBareEnd,
       ],
     };
     const raw = m.probeSitesView().slice();
@@ -139,7 +153,7 @@ export async function transformForSampling(code, options = {}) {
     }
     const kind = site >>> text.shift;
     const s = text.t[kind];
-    if (s.includes(CHECK) || s.includes(EXIT)) sites++;
+    if (s.includes(CHECK) || s.includes(EXIT) || s.includes(LIGHT) || s.includes(LIGHT_EXIT)) sites++;
     if (kind === text.counts.wrapped) wrapped++;
     if (text.counts.exits.includes(kind)) exits++;
     offsets.push(offset);

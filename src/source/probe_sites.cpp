@@ -92,48 +92,63 @@ class SiteFinder : StatementGrammar {
     out_.push_back(offset | static_cast<uint32_t>(kind) << kProbeSiteKindShift);
   }
 
-  // After a body's `{` and its directive prologue ('use strict'; ...): a
-  // string statement is a directive when `;`, `}` or automatic semicolon
-  // insertion ends it; otherwise (`'a'\n.length`) it is an expression.
+  // After a body's `{` and its directive prologue ('use strict'; ...), but
+  // in a leaf; then its exits.
   void BodyCheck(uint32_t open) {
-    if (Leaf(open)) return;
     uint32_t k = open + 1, last = kNone;
-    while (k < t_.size() && t_[k].kind == TokenKind::kString) {
-      if (IsPunct(k + 1, ";")) {
-        last = k + 1;
-        k += 2;
-      } else if (IsPunct(k + 1, "}") ||
-                 (k + 1 < t_.size() && t_[k + 1].newline_before &&
-                  LineBreakEnds(k, k + 1))) {
-        last = k;
-        k += 1;
+    Prologue(open, &k, &last);
+    uint32_t at = t_[last == kNone ? open : last].end;
+    if (!Leaf(open)) {
+      if (last == kNone || IsPunct(last, ";"))
+        Emit(at, ProbeSiteKind::kCheck);
+      else
+        Emit(at, ProbeSiteKind::kCheckAfterDirective);
+    }
+    // Exit checks: the temp its returns use, declared after the entry
+    // check, and a check before the body's `}` (same line: lines never
+    // move) unless its last statement leaves anyway.
+    bool full = Exits(open);
+    if (!(full || LightExits(open)) || k == t_[open].match) return;
+    if (temp_[open]) Emit(at, ProbeSiteKind::kDeclareTemp);
+    if (!EndsInJump(k, t_[open].match))
+      Emit(t_[t_[open].match].begin, full ? ProbeSiteKind::kExitEnd
+                                          : ProbeSiteKind::kLightExitEnd);
+  }
+  // The directive prologue of the body at `open`: `*k` the first token
+  // after it, `*last` its last directive's last token (its `;`, or the
+  // string itself when `;`, `}` or automatic semicolon insertion ends it),
+  // kNone without one. A string statement is a directive when `;`, `}` or
+  // automatic semicolon insertion ends it; otherwise (`'a'\n.length`) it
+  // is an expression.
+  void Prologue(uint32_t open, uint32_t* k, uint32_t* last) const {
+    *k = open + 1;
+    *last = kNone;
+    while (*k < t_.size() && t_[*k].kind == TokenKind::kString) {
+      if (IsPunct(*k + 1, ";")) {
+        *last = *k + 1;
+        *k += 2;
+      } else if (IsPunct(*k + 1, "}") ||
+                 (*k + 1 < t_.size() && t_[*k + 1].newline_before &&
+                  LineBreakEnds(*k, *k + 1))) {
+        *last = *k;
+        *k += 1;
       } else {
         break;
       }
     }
-    uint32_t at = t_[last == kNone ? open : last].end;
-    if (last == kNone || IsPunct(last, ";"))
-      Emit(at, ProbeSiteKind::kCheck);
-    else
-      Emit(at, ProbeSiteKind::kCheckAfterDirective);
-    // Exit checks: the temp its returns use, declared after the entry
-    // check, and a check before the body's `}` (same line: lines never
-    // move) unless its last statement leaves anyway.
-    if (!Exits(open) || k == t_[open].match) return;
-    if (temp_[open]) Emit(at, ProbeSiteKind::kDeclareTemp);
-    if (!EndsInJump(k, t_[open].match))
-      Emit(t_[t_[open].match].begin, ProbeSiteKind::kExitEnd);
   }
-  // Whether the body at `open` gets no check at all, not even at its entry:
-  // with exit checks, a body that runs no other code (no exit check) and
-  // holds no loop. Its entry check would be the only check between its
+  // Whether the body at `open` gets no entry check: with exit checks, a
+  // body that runs no other code (light exit checks only) and holds no
+  // loop. Its entry check would be the only full check between its
   // caller's last one before the call and the next one after it returns
   // (in the caller, or at another such call's entry), and an entry check's
   // samples are the caller's (src/source/frame_resolver.h): both stretches
   // are charged to the same stack with or without it. So the smallest, most
   // called functions (lodash's `isObjectLike`, a per-character predicate)
   // cost no check per call, as an arrow's expression body of the same kind
-  // (`x => x * 2`) never did. What moves: a tick in the caller's stretch is
+  // (`x => x * 2`) never did. Its light exit checks take a tick pending
+  // at its exit with it on the stack: the caller's stretch before the call
+  // and the body's own run. What moves: a tick in the caller's stretch is
   // taken after the body, not before it; and where the body calls
   // transformed code implicitly (a getter, `valueOf`, a Proxy trap) that
   // code's first check takes the caller's stretch with this function on the
@@ -145,6 +160,17 @@ class SiteFinder : StatementGrammar {
   // is not empty).
   bool Exits(uint32_t open) const {
     return options_.exit_checks && calls_[open] && t_[open].match != kNone;
+  }
+  // Whether the body at `open` gets light exit checks (probe_sites.h): it
+  // runs no other code. Not where its prologue's last directive has no `;`
+  // and no entry check follows to supply one: the temp's `var` would then
+  // join the directive (`'use strict'var`).
+  bool LightExits(uint32_t open) const {
+    if (!options_.exit_checks || calls_[open] || t_[open].match == kNone)
+      return false;
+    uint32_t k, last;
+    Prologue(open, &k, &last);
+    return last == kNone || IsPunct(last, ";") || !Leaf(open);
   }
   // Whether the statement list from `k` to `close` ends in a `return` or
   // `throw` (the end of the body is then never reached); in doubt not.
@@ -165,13 +191,17 @@ class SiteFinder : StatementGrammar {
   // with exit checks.
   void ReturnExit(uint32_t i) {
     uint32_t body = ReturnBody(i);
-    if (body == kNone || !Exits(body)) return;
+    if (body == kNone) return;
+    bool full = Exits(body);
+    if (!full && !LightExits(body)) return;
     uint32_t next = i + 1;
     if (IsPunct(next, ";") || IsPunct(next, "}") || t_[next].newline_before) {
       if (!RanSinceCheck(i, body, i)) return;
       bool asi = t_[next].newline_before && !IsPunct(next, ";");
-      Emit(t_[i].end,
-           asi ? ProbeSiteKind::kReturnBareEnd : ProbeSiteKind::kReturnBare);
+      Emit(t_[i].end, full ? (asi ? ProbeSiteKind::kReturnBareEnd
+                                  : ProbeSiteKind::kReturnBare)
+                           : (asi ? ProbeSiteKind::kLightReturnBareEnd
+                                  : ProbeSiteKind::kLightReturnBare));
       return;
     }
     uint32_t end = SimpleEnd(i);
@@ -182,7 +212,8 @@ class SiteFinder : StatementGrammar {
     }
     if (!RanSinceCheck(i, body, end)) return;
     Emit(t_[next].begin, ProbeSiteKind::kOpenReturn);
-    Emit(t_[end].end, ProbeSiteKind::kCloseReturn);
+    Emit(t_[end].end, full ? ProbeSiteKind::kCloseReturn
+                           : ProbeSiteKind::kLightCloseReturn);
     temp_[body] = true;
   }
   // Whether the `return` at `i` needs its check: always when the last check
@@ -413,7 +444,9 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
         /*kOpenArrow*/ 9,    /*kCloseArrow*/ 0,
         /*kOpenReturn*/ 10,
         /*kCloseReturn*/ 1,  /*kReturnBare*/ 2,
-        /*kReturnBareEnd*/ 2};
+        /*kReturnBareEnd*/ 2,
+        /*kLightExitEnd*/ 4, /*kLightCloseReturn*/ 1,
+        /*kLightReturnBare*/ 2, /*kLightReturnBareEnd*/ 2};
     return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 4) |
            kOrder[static_cast<uint32_t>(ProbeSiteKindOf(site))];
   };

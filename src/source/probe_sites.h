@@ -32,7 +32,14 @@
 // `yield` or spread): the smallest and most called functions, where a check
 // costs most and the time an exit check would claim is a few operators,
 // are left to their caller; without a loop either such a body gets no entry
-// check (it would change no sample's stack: SiteFinder::Leaf). In a body that
+// check (it would change no sample's stack: SiteFinder::Leaf). Such a body
+// gets light exit checks instead (the kLight* kinds): the check without its
+// decrement, `__wp$f[1]>0`, true only while a ticker's tick is pending
+// (ticker mode; never in counter mode, whose threshold stays 0). A load and a
+// comparison per call, no store: a tick that falls inside the body is taken
+// with the body on the stack, so the smallest functions (lodash's
+// `isObjectLike`, prettier's `.at()` shim) appear as native shows them,
+// where before their time was their caller's. In a body that
 // has them every `return` gets one but a return that follows only operators
 // since a loop body's check (the entry check's samples are the caller's, a loop
 // check's the function's own). A `return` token counts only where it surely is
@@ -74,7 +81,13 @@ enum class ProbeSiteKind : uint32_t {
   kCloseReturn = 9,    // `),` + exit + `,__wp$t)`: after it (exit = the
                        // check as an expression)
   kReturnBare = 10,    // ` void` + exit: after a `return` with no argument
-  kReturnBareEnd = 11  // the same + `;`: that `return` ended by a line break
+  kReturnBareEnd = 11,  // the same + `;`: that `return` ended by a line break
+  // The same four exits in a body that runs no other code, with the light
+  // check (no decrement: it takes a pending tick, nothing else).
+  kLightExitEnd = 12,
+  kLightCloseReturn = 13,
+  kLightReturnBare = 14,
+  kLightReturnBareEnd = 15
 };
 constexpr uint32_t kProbeSiteKindShift = 28;
 constexpr uint32_t kProbeSiteOffsetMask = (1u << kProbeSiteKindShift) - 1;

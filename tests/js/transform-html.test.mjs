@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { transformHtmlForSampling } from '../../dist/webprof.mjs';
 
 const C = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+// The light check before the `}` of a body that calls nothing.
+const L = ';if(__wp$on&&__wp$f&&__wp$f[1]>0)delete __wp$p.s;';
 
 test('inline classic and module scripts are rewritten in place; lines and earlier columns stay', async () => {
   const html =
@@ -15,16 +17,18 @@ test('inline classic and module scripts are rewritten in place; lines and earlie
     '<!-- <script>function no() {}</script> -->\n';
   const r = await transformHtmlForSampling(html);
   assert.equal(r.scripts, 2);
-  // Entry and loop checks (neither body calls anything: no exit check; a
-  // body with no loop either would get no check at all).
-  assert.equal(r.sites, 4);
+  // Entry and loop checks, and a light check before each body's `}` (neither
+  // calls anything: no full exit check; a body with no loop either would get
+  // no entry check).
+  assert.equal(r.sites, 6);
   const inLines = html.split('\n');
   const outLines = r.code.split('\n');
   assert.equal(outLines.length, inLines.length);
   outLines.forEach((line, i) => {
-    // Every output line is its input line with checks inserted after `{`s.
-    assert.equal(line.split(C).join(''), inLines[i]);
-    const first = line.indexOf(C);
+    // Every output line is its input line with checks inserted after `{`s
+    // and before `}`s.
+    assert.equal(line.split(L).join('').split(C).join(''), inLines[i]);
+    const first = [line.indexOf(C), line.indexOf(L)].filter((x) => x >= 0).sort((a, b) => a - b)[0] ?? -1;
     if (first >= 0) assert.equal(line.slice(0, first), inLines[i].slice(0, first));
   });
   assert.match(outLines[2], /^<script>function hot\(n\) \{if\(/);

@@ -15,6 +15,8 @@ import { checkSource } from '../support/transform-check.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'webprof.mjs');
 const C = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
+// The light exit check: no decrement, true only while a tick is pending.
+const L = '(__wp$on&&__wp$f&&__wp$f[1]>0&&delete __wp$p.s)';
 // An ES module's binding, before its first statement: the runtime's import
 // first, then the slots' `var` set from it.
 const V = 'import{__wp$f as __wp$m,__wp$p}from"rt";var __wp$f=__wp$m;';
@@ -25,16 +27,17 @@ test('checks go after each body `{` and directive; lines never move', async () =
     "const h = () => { return `${'{'}` + /{/.source; }; // function x() {\n";
   const r = await transformForSampling(src, { runtime: 'rt' });
   assert.equal(r.status, 'Ok');
-  assert.equal(r.sites, 3);
-  assert.equal(r.exits, 1);
+  assert.equal(r.sites, 4);
+  assert.equal(r.exits, 2);
   // Exit checks: a body that calls something gets one before its `}`; h
-  // calls nothing and holds no loop: no check at all (its entry check's
-  // samples were the caller's, as its body's time is). An ES module imports
-  // the runtime and sets the slots' `var` before its first statement.
+  // calls nothing and holds no loop: no entry check (its samples were the
+  // caller's, as its body's time is) and a light exit check, which takes a
+  // pending tick only (L). An ES module imports the runtime and sets the
+  // slots' `var` before its first statement.
   assert.equal(
     r.code,
     `${V}function f(a) {\n  'use strict';${C}\n  for (let i = 0; i < a; i++) {${C} g(i); }\n;${C}}\n` +
-      `const h = () => { return \`\${'{'}\` + /{/.source; }; // function x() {\n`,
+      `const h = () => {var __wp$t; return (__wp$t=(0,\`\${'{'}\` + /{/.source),${L},__wp$t); }; // function x() {\n`,
   );
   const lean = await transformForSampling(src, { runtime: 'rt', exitChecks: false });
   assert.equal(lean.sites, 3);
@@ -67,6 +70,42 @@ test('exit checks: a return gives its value after the check, a bare one runs it;
   );
   assert.equal(r.sites, 6);
   assert.equal(r.exits, 4);
+});
+
+test('light exit checks take a pending tick and nothing else', async () => {
+  // isSmall runs no other code: no entry check, a light check at its exit.
+  // In counter mode (threshold 0) it never leaves the fast path, however
+  // often it runs; with a tick pending (the ticker raised the threshold) the
+  // first exit takes it, with isSmall on the stack.
+  // The loop is the caller's, in code without checks (so no loop check takes
+  // the tick first).
+  const src = 'function isSmall(x) { return x < 5 }\nn = count(isSmall);';
+  const r = await transformForSampling(src, { runtime: null });
+  assert.equal(r.exits, 1);
+  const run = (threshold) => {
+    const count = (f) => {
+      let n = 0;
+      for (let i = 0; i < 1000; i++) n += f(i);
+      return n;
+    };
+    const ctx = { n: 0, count, taken: [], __wp$on: 1, __wp$f: new Int32Array([1 << 29, threshold]) };
+    ctx.__wp$p = new Proxy(
+      {},
+      {
+        deleteProperty() {
+          ctx.taken.push(/at isSmall /.test(new Error().stack));
+          ctx.__wp$f[1] = 0; // as __wp$s lowers it
+          return true;
+        },
+      },
+    );
+    runInNewContext(r.code, ctx);
+    return ctx;
+  };
+  assert.deepEqual(run(0).taken, []);
+  const ticked = run((1 << 29) + 1);
+  assert.deepEqual(ticked.taken, [true]);
+  assert.equal(ticked.n, 5);
 });
 
 // Each fixture must parse after the transform to the same program (acorn,

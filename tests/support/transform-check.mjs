@@ -47,20 +47,28 @@ const isGuard = (t) =>
   t.left.name === '__wp$on' &&
   t.right.type === 'Identifier' &&
   t.right.name === '__wp$f';
-// The check's condition, `__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]`, as acorn reads it.
+// The check's condition, `__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]`, or the
+// light check's (at the exits of a body that runs no other code),
+// `__wp$on&&__wp$f&&__wp$f[1]>0`, as acorn reads them.
 function isCondition(t) {
+  if (t.type !== 'LogicalExpression' || t.operator !== '&&' || !isGuard(t.left)) return false;
+  const c = t.right;
+  if (c.type !== 'BinaryExpression') return false;
+  if (c.operator === '>')
+    return (
+      c.left.type === 'MemberExpression' &&
+      c.left.object.name === '__wp$f' &&
+      c.right.type === 'Literal' &&
+      c.right.value === 0
+    );
   return (
-    t.type === 'LogicalExpression' &&
-    t.operator === '&&' &&
-    isGuard(t.left) &&
-    t.right.type === 'BinaryExpression' &&
-    t.right.operator === '<' &&
-    t.right.left.type === 'UpdateExpression' &&
-    t.right.left.operator === '--' &&
-    t.right.left.argument.type === 'MemberExpression' &&
-    t.right.left.argument.object.name === '__wp$f' &&
-    t.right.right.type === 'MemberExpression' &&
-    t.right.right.object.name === '__wp$f'
+    c.operator === '<' &&
+    c.left.type === 'UpdateExpression' &&
+    c.left.operator === '--' &&
+    c.left.argument.type === 'MemberExpression' &&
+    c.left.argument.object.name === '__wp$f' &&
+    c.right.type === 'MemberExpression' &&
+    c.right.object.name === '__wp$f'
   );
 }
 // The slow path, `delete __wp$p.s`.

@@ -1,10 +1,10 @@
 // Probe sites of the sampling transform: every edit shown in place (`@` for
 // the check, `;@` after a directive without `;` or before a body's `}`,
 // `{@` ... `}` around an unbraced loop body, `$` the check as an expression
-// in a `return`, `t` the temp `__wp$t`), on the shapes that once broke code and
-// on every statement form a loop body can take. tests/js/transform.test.mjs
-// checks the same shapes parse and run under a real JavaScript parser and
-// engine.
+// in a `return`, `%` the light check (probe_sites.h), `t` the temp
+// `__wp$t`), on the shapes that once broke code and on every statement form a
+// loop body can take. tests/js/transform.test.mjs checks the same shapes
+// parse and run under a real JavaScript parser and engine.
 #include "source/probe_sites.h"
 
 #include <gtest/gtest.h>
@@ -61,6 +61,18 @@ std::string Edit(const std::string& src, bool exit_checks = false,
       case ProbeSiteKind::kReturnBareEnd:
         text = " void$;";
         break;
+      case ProbeSiteKind::kLightExitEnd:
+        text = ";%";
+        break;
+      case ProbeSiteKind::kLightCloseReturn:
+        text = "),%,t)";
+        break;
+      case ProbeSiteKind::kLightReturnBare:
+        text = " void%";
+        break;
+      case ProbeSiteKind::kLightReturnBareEnd:
+        text = " void%;";
+        break;
     }
     out.insert(ProbeSiteOffset(sites[i]), text);
   }
@@ -99,9 +111,9 @@ TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
            true),
       "function f(a) { 'use strict';@var t;\n  return (t=(a.exec(s)),$,t) }\n"
       "const g = async () => {@ await x; for (;;) {@y()} ;@}, h = () => 1;\n"
-      "class K extends B { constructor() {@ super(); ;@} get v() { return 1 "
-      "} m(x) {@var t; if (x) return (t=(typeof (x)),$,t); n(); return void$ } "
-      "}\n");
+      "class K extends B { constructor() {@ super(); ;@} get v() {var t; "
+      "return (t=(1),%,t) } m(x) {@var t; if (x) return (t=(typeof (x)),$,t); "
+      "n(); return void$ } }\n");
   EXPECT_EQ(Edit("function e() {} function d() { 'use strict' }", true),
             "function e() {} function d() { 'use strict' }");
   // A line break after `return` ends it; `(` on the next line must not
@@ -119,26 +131,42 @@ TEST(ProbeSites, ExitChecksAtReturnsAndTheBodyEnd) {
   EXPECT_EQ(Edit("function f() { var g; function g() { return 1 } return g() "
                  "}",
                  true),
-            "function f() {@var t; var g; function g() { return 1 } return "
-            "(t=(g()),$,t) }");
+            "function f() {@var t; var g; function g() {var t; return "
+            "(t=(1),%,t) } return (t=(g()),$,t) }");
 }
 
 // With exit checks, a body that runs no other code and holds no loop gets no
-// check at all: its entry check would be the only one between its caller's
-// checks, and its samples were the caller's. A loop or a call (in a nested
-// function too: in doubt a check) keeps it.
-TEST(ProbeSites, LeavesGetNoCheck) {
+// entry check: it would be the only one between its caller's checks, and its
+// samples were the caller's. It gets light exit checks (`%`, no decrement:
+// they take a pending tick only), and so does a body with a loop but no
+// call, after its loop checks. A loop or a call (in a nested function too:
+// in doubt a check) keeps the entry check; a call keeps the full exits.
+TEST(ProbeSites, LeavesGetLightExitChecksOnly) {
   EXPECT_EQ(
       Edit("function a(x) { if (x < 65) return x === 36; return x > 90 }\n"
            "function b(s) { let n = 0; while (s) s >>= 1, n++; return n }\n"
            "function c(x) { return () => g(x) }\n"
-           "const d = { m(o) { return o.k }, get v() { return this.m } };\n",
+           "const d = { m(o) { return o.k }, get v() { return this.m } };\n"
+           "function e(o) { o.k = 1 }\n"
+           "function f(s) { for (;;) { if (s) return s; s++ } }\n",
            true),
-      "function a(x) { if (x < 65) return x === 36; return x > 90 }\n"
-      "function b(s) {@ let n = 0; while (s) {@s >>= 1, n++;} return n }\n"
+      "function a(x) {var t; if (x < 65) return (t=(x === 36),%,t); return "
+      "(t=(x > 90),%,t) }\n"
+      "function b(s) {@var t; let n = 0; while (s) {@s >>= 1, n++;} return "
+      "(t=(n),%,t) }\n"
       "function c(x) {@var t; return (t=(() => {@var t=(g(x));@return t}),$,t) "
       "}\n"
-      "const d = { m(o) { return o.k }, get v() { return this.m } };\n");
+      "const d = { m(o) {var t; return (t=(o.k),%,t) }, get v() {var t; return "
+      "(t=(this.m),%,t) } };\n"
+      "function e(o) { o.k = 1 ;%}\n"
+      "function f(s) {@ for (;;) {@ if (s) return s; s++ } ;%}\n");
+  // A directive without `;` and no entry check to supply one: no temp (it
+  // would join the directive), so no checks; with its `;` they go after it.
+  EXPECT_EQ(Edit("function a(x) { 'use strict'\n return x }\n"
+                 "function b(x) { 'use strict'; return x }",
+                 true),
+            "function a(x) { 'use strict'\n return x }\n"
+            "function b(x) { 'use strict';var t; return (t=(x),%,t) }");
   // Without exit checks every body keeps its entry check.
   EXPECT_EQ(Edit("function a(x) { return x }"), "function a(x) {@ return x }");
 }
@@ -153,7 +181,7 @@ TEST(ProbeSites, MembersNamedReturnAreNotReturns) {
            true),
       "function f() {@ g(); o = { return: 1, return() {@var t; return "
       "(t=(h()),$,t) } }; class A { return; static return = 2; get return() "
-      "{ return 1 } } x = y.return(z) ;@}\nreturn q()");
+      "{var t; return (t=(1),%,t) } } x = y.return(z) ;@}\nreturn q()");
   EXPECT_EQ(Edit("function f() { switch (a()) { case 1: { return b } default: "
                  "return } }",
                  true),
