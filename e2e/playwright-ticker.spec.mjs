@@ -76,7 +76,7 @@ test('a long stretch without checks gets one sample per tick, spread over it', a
 // A leaf (no call, no loop) gets no entry check, only light exit checks,
 // which take a pending tick: its time is its own, as a sampler that
 // interrupts sees it, rather than its caller's (e2e/pages/record/leaf.js).
-test('a leaf holding its caller\'s time gets its samples', async ({ page, webprof }) => {
+test("a leaf holding its caller's time gets its samples", async ({ page, webprof }) => {
   await page.goto('/e2e/pages/record/leaf.html');
   const r = await webprof.profile(
     async () => {

@@ -111,8 +111,8 @@ class SiteFinder : StatementGrammar {
     if (!(full || LightExits(open)) || k == t_[open].match) return;
     if (temp_[open]) Emit(at, ProbeSiteKind::kDeclareTemp);
     if (!EndsInJump(k, t_[open].match))
-      Emit(t_[t_[open].match].begin, full ? ProbeSiteKind::kExitEnd
-                                          : ProbeSiteKind::kLightExitEnd);
+      Emit(t_[t_[open].match].begin,
+           full ? ProbeSiteKind::kExitEnd : ProbeSiteKind::kLightExitEnd);
   }
   // The directive prologue of the body at `open`: `*k` the first token
   // after it, `*last` its last directive's last token (its `;`, or the
@@ -212,8 +212,8 @@ class SiteFinder : StatementGrammar {
     }
     if (!RanSinceCheck(i, body, end)) return;
     Emit(t_[next].begin, ProbeSiteKind::kOpenReturn);
-    Emit(t_[end].end, full ? ProbeSiteKind::kCloseReturn
-                           : ProbeSiteKind::kLightCloseReturn);
+    Emit(t_[end].end,
+         full ? ProbeSiteKind::kCloseReturn : ProbeSiteKind::kLightCloseReturn);
     temp_[body] = true;
   }
   // Whether the `return` at `i` needs its check: always when the last check
@@ -437,15 +437,15 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
   // the temp after it, and the openers.
   auto rank = [](uint32_t site) {
     static constexpr uint32_t kOrder[] = {
-        /*kCheck*/ 5,        /*kCheckAfterDirective*/ 6,
+        /*kCheck*/ 5,           /*kCheckAfterDirective*/ 6,
         /*kOpenBlock*/ 8,
-        /*kCloseBlock*/ 3,   /*kDeclareTemp*/ 7,
+        /*kCloseBlock*/ 3,      /*kDeclareTemp*/ 7,
         /*kExitEnd*/ 4,
-        /*kOpenArrow*/ 9,    /*kCloseArrow*/ 0,
+        /*kOpenArrow*/ 9,       /*kCloseArrow*/ 0,
         /*kOpenReturn*/ 10,
-        /*kCloseReturn*/ 1,  /*kReturnBare*/ 2,
+        /*kCloseReturn*/ 1,     /*kReturnBare*/ 2,
         /*kReturnBareEnd*/ 2,
-        /*kLightExitEnd*/ 4, /*kLightCloseReturn*/ 1,
+        /*kLightExitEnd*/ 4,    /*kLightCloseReturn*/ 1,
         /*kLightReturnBare*/ 2, /*kLightReturnBareEnd*/ 2};
     return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 4) |
            kOrder[static_cast<uint32_t>(ProbeSiteKindOf(site))];

@@ -74,13 +74,13 @@ enum class ProbeSiteKind : uint32_t {
   kCloseBlock = 3,           // `}`: that body ends (same line)
   kDeclareTemp = 4,          // `var __wp$t;`: after a body's entry check
   kExitEnd = 5,              // `;` + check: before a body's `}`
-  kOpenArrow = 6,      // `{` + check + `var __wp$t=(0,`: an arrow's expression
-                       // body
-  kCloseArrow = 7,     // `);` + check + `return __wp$t}`: after it
-  kOpenReturn = 8,     // `(__wp$t=(0,`: before a `return`'s argument
-  kCloseReturn = 9,    // `),` + exit + `,__wp$t)`: after it (exit = the
-                       // check as an expression)
-  kReturnBare = 10,    // ` void` + exit: after a `return` with no argument
+  kOpenArrow = 6,       // `{` + check + `var __wp$t=(0,`: an arrow's expression
+                        // body
+  kCloseArrow = 7,      // `);` + check + `return __wp$t}`: after it
+  kOpenReturn = 8,      // `(__wp$t=(0,`: before a `return`'s argument
+  kCloseReturn = 9,     // `),` + exit + `,__wp$t)`: after it (exit = the
+                        // check as an expression)
+  kReturnBare = 10,     // ` void` + exit: after a `return` with no argument
   kReturnBareEnd = 11,  // the same + `;`: that `return` ended by a line break
   // The same four exits in a body that runs no other code, with the light
   // check (no decrement: it takes a pending tick, nothing else).
