@@ -91,14 +91,7 @@ void ProbeSiteKinds() {
        static_cast<uint32_t>(ProbeSiteKind::kReturnBare)},
       {"probeSiteReturnBareEnd",
        static_cast<uint32_t>(ProbeSiteKind::kReturnBareEnd)},
-      {"probeSiteLightExitEnd",
-       static_cast<uint32_t>(ProbeSiteKind::kLightExitEnd)},
-      {"probeSiteLightCloseReturn",
-       static_cast<uint32_t>(ProbeSiteKind::kLightCloseReturn)},
-      {"probeSiteLightReturnBare",
-       static_cast<uint32_t>(ProbeSiteKind::kLightReturnBare)},
-      {"probeSiteLightReturnBareEnd",
-       static_cast<uint32_t>(ProbeSiteKind::kLightReturnBareEnd)}};
+      {"probeSiteLight", kProbeSiteLight}};
   ByteSink sink;
   JsonWriter w(&sink);
   w.BeginObject();

@@ -53,14 +53,13 @@ import { withTools } from '../core/tools.mjs';
 // and then the binding is undefined, `__wp$f&&` skips the check, where a
 // `const` would throw a TDZ error into the page.
 const CHECK = 'if(__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s;';
-// The check as an expression, for exits inside a `return`: `if(c)d;` →
+// A check as an expression, for exits inside a `return`: `if(c)d;` →
 // `(c&&d)` (the same loads, decrement and slow path).
-const EXIT = CHECK.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
+const asExpression = (check) => check.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
 // The light check, at the exits of a body that runs no other code
 // (probe_sites.h): no decrement, so it takes a pending tick (ticker mode
 // raises the threshold) and never reads the clock in counter mode.
 const LIGHT = 'if(__wp$on&&__wp$f&&__wp$f[1]>0)delete __wp$p.s;';
-const LIGHT_EXIT = LIGHT.replace(/^if\((.*)\)(delete __wp\$p\.s);$/, '($1&&$2)');
 
 /**
  * @param {string} code an ES module's source
@@ -95,44 +94,49 @@ export async function transformForSampling(code, options = {}) {
     if (st !== boundary().status.Ok)
       return { status: m.statusName(st), reason: m.statusMessage(st), raw: [], text: null };
     const info = { prelude: m.probeSitesPrelude(), moduleSyntax: m.probeSitesModuleSyntax() };
-    // Edit kinds and their layout come from the core (probe_sites.h).
-    const t = [];
-    t[m.probeSiteCheck] = CHECK;
-    t[m.probeSiteCheckAfterDirective] = ';' + CHECK;
-    t[m.probeSiteOpenBlock] = '{' + CHECK;
-    t[m.probeSiteCloseBlock] = '}';
-    t[m.probeSiteDeclareTemp] = 'var __wp$t;';
-    t[m.probeSiteExitEnd] = ';' + CHECK;
-    t[m.probeSiteOpenArrow] = '{' + CHECK + 'var __wp$t=(0,';
-    t[m.probeSiteCloseArrow] = ');' + CHECK + 'return __wp$t}';
-    t[m.probeSiteOpenReturn] = '(__wp$t=(0,';
-    t[m.probeSiteCloseReturn] = '),' + EXIT + ',__wp$t)';
-    t[m.probeSiteReturnBare] = ' void' + EXIT;
-    t[m.probeSiteReturnBareEnd] = ' void' + EXIT + ';';
-    t[m.probeSiteLightExitEnd] = ';' + LIGHT;
-    t[m.probeSiteLightCloseReturn] = '),' + LIGHT_EXIT + ',__wp$t)';
-    t[m.probeSiteLightReturnBare] = ' void' + LIGHT_EXIT;
-    t[m.probeSiteLightReturnBareEnd] = ' void' + LIGHT_EXIT + ';';
-    const counts = {
+    // Edit kinds and their layout come from the core (probe_sites.h); an
+    // exit edit with the light bit holds the light check.
+    const edits = (check) => {
+      const exit = asExpression(check);
+      const t = [];
+      t[m.probeSiteCheck] = CHECK;
+      t[m.probeSiteCheckAfterDirective] = ';' + CHECK;
+      t[m.probeSiteOpenBlock] = '{' + CHECK;
+      t[m.probeSiteCloseBlock] = '}';
+      t[m.probeSiteDeclareTemp] = 'var __wp$t;';
+      t[m.probeSiteExitEnd] = ';' + check;
+      t[m.probeSiteOpenArrow] = '{' + CHECK + 'var __wp$t=(0,';
+      t[m.probeSiteCloseArrow] = ');' + CHECK + 'return __wp$t}';
+      t[m.probeSiteOpenReturn] = '(__wp$t=(0,';
+      t[m.probeSiteCloseReturn] = '),' + exit + ',__wp$t)';
+      t[m.probeSiteReturnBare] = ' void' + exit;
+      t[m.probeSiteReturnBareEnd] = ' void' + exit + ';';
+      return t;
+    };
+    const exits = [
+      m.probeSiteExitEnd,
+      m.probeSiteCloseArrow,
+      m.probeSiteCloseReturn,
+      m.probeSiteReturnBare,
+      m.probeSiteReturnBareEnd,
+    ];
+    // Every edit but these holds a check.
+    const bare = [m.probeSiteCloseBlock, m.probeSiteDeclareTemp, m.probeSiteOpenReturn];
+    const text = {
+      shift: m.probeSiteKindShift,
+      lightBit: m.probeSiteLight,
+      texts: edits(CHECK),
+      lightTexts: edits(LIGHT),
       wrapped: m.probeSiteOpenBlock,
-      exits: [
-        m.probeSiteExitEnd,
-        m.probeSiteCloseArrow,
-        m.probeSiteCloseReturn,
-        m.probeSiteReturnBare,
-        m.probeSiteReturnBareEnd,
-        m.probeSiteLightExitEnd,
-        m.probeSiteLightCloseReturn,
-        m.probeSiteLightReturnBare,
-        m.probeSiteLightReturnBareEnd,
-      ],
+      exits,
+      bare,
     };
     const raw = m.probeSitesView().slice();
-    return { status: 'Ok', reason: null, raw, text: { shift: m.probeSiteKindShift, t, counts }, info };
+    return { status: 'Ok', reason: null, raw, text, info };
   });
   if (status !== 'Ok' || raw.length === 0)
     return { code, sites: 0, status, map: null, wrapped: 0, exits: 0, reason, format: null };
-  const mask = 2 ** text.shift - 1;
+  const mask = text.lightBit - 1;
   const offsets = [];
   const inserts = [];
   let format = null;
@@ -152,10 +156,10 @@ export async function transformForSampling(code, options = {}) {
       prelude = false;
     }
     const kind = site >>> text.shift;
-    const s = text.t[kind];
-    if (s.includes(CHECK) || s.includes(EXIT) || s.includes(LIGHT) || s.includes(LIGHT_EXIT)) sites++;
-    if (kind === text.counts.wrapped) wrapped++;
-    if (text.counts.exits.includes(kind)) exits++;
+    const s = (site & text.lightBit ? text.lightTexts : text.texts)[kind];
+    if (!text.bare.includes(kind)) sites++;
+    if (kind === text.wrapped) wrapped++;
+    if (text.exits.includes(kind)) exits++;
     offsets.push(offset);
     inserts.push(s);
   }

@@ -88,12 +88,13 @@ class SiteFinder : StatementGrammar {
     return IsPunct(i + 1, "(") && t_[i + 1].match != kNone &&
            IsPunct(t_[i + 1].match + 1, "{");
   }
-  void Emit(uint32_t offset, ProbeSiteKind kind) {
-    out_.push_back(offset | static_cast<uint32_t>(kind) << kProbeSiteKindShift);
+  void Emit(uint32_t offset, ProbeSiteKind kind, bool light = false) {
+    out_.push_back(offset | (light ? kProbeSiteLight : 0u) |
+                   static_cast<uint32_t>(kind) << kProbeSiteKindShift);
   }
 
-  // After a body's `{` and its directive prologue ('use strict'; ...), but
-  // in a leaf; then its exits.
+  // After a body's `{` and its directive prologue ('use strict'; ...),
+  // except in a leaf; then its exits.
   void BodyCheck(uint32_t open) {
     uint32_t k = open + 1, last = kNone;
     Prologue(open, &k, &last);
@@ -111,8 +112,7 @@ class SiteFinder : StatementGrammar {
     if (!(full || LightExits(open)) || k == t_[open].match) return;
     if (temp_[open]) Emit(at, ProbeSiteKind::kDeclareTemp);
     if (!EndsInJump(k, t_[open].match))
-      Emit(t_[t_[open].match].begin,
-           full ? ProbeSiteKind::kExitEnd : ProbeSiteKind::kLightExitEnd);
+      Emit(t_[t_[open].match].begin, ProbeSiteKind::kExitEnd, !full);
   }
   // The directive prologue of the body at `open`: `*k` the first token
   // after it, `*last` its last directive's last token (its `;`, or the
@@ -198,10 +198,9 @@ class SiteFinder : StatementGrammar {
     if (IsPunct(next, ";") || IsPunct(next, "}") || t_[next].newline_before) {
       if (!RanSinceCheck(i, body, i)) return;
       bool asi = t_[next].newline_before && !IsPunct(next, ";");
-      Emit(t_[i].end, full ? (asi ? ProbeSiteKind::kReturnBareEnd
-                                  : ProbeSiteKind::kReturnBare)
-                           : (asi ? ProbeSiteKind::kLightReturnBareEnd
-                                  : ProbeSiteKind::kLightReturnBare));
+      Emit(t_[i].end,
+           asi ? ProbeSiteKind::kReturnBareEnd : ProbeSiteKind::kReturnBare,
+           !full);
       return;
     }
     uint32_t end = SimpleEnd(i);
@@ -212,8 +211,7 @@ class SiteFinder : StatementGrammar {
     }
     if (!RanSinceCheck(i, body, end)) return;
     Emit(t_[next].begin, ProbeSiteKind::kOpenReturn);
-    Emit(t_[end].end,
-         full ? ProbeSiteKind::kCloseReturn : ProbeSiteKind::kLightCloseReturn);
+    Emit(t_[end].end, ProbeSiteKind::kCloseReturn, !full);
     temp_[body] = true;
   }
   // Whether the `return` at `i` needs its check: always when the last check
@@ -444,9 +442,7 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
         /*kOpenArrow*/ 9,       /*kCloseArrow*/ 0,
         /*kOpenReturn*/ 10,
         /*kCloseReturn*/ 1,     /*kReturnBare*/ 2,
-        /*kReturnBareEnd*/ 2,
-        /*kLightExitEnd*/ 4,    /*kLightCloseReturn*/ 1,
-        /*kLightReturnBare*/ 2, /*kLightReturnBareEnd*/ 2};
+        /*kReturnBareEnd*/ 2};
     return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 4) |
            kOrder[static_cast<uint32_t>(ProbeSiteKindOf(site))];
   };

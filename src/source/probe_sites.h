@@ -33,7 +33,8 @@
 // costs most and the time an exit check would claim is a few operators,
 // are left to their caller; without a loop either such a body gets no entry
 // check (it would change no sample's stack: SiteFinder::Leaf). Such a body
-// gets light exit checks instead (the kLight* kinds): the check without its
+// gets light exit checks instead (kProbeSiteLight on its exit edits): the
+// check without its
 // decrement, `__wp$f[1]>0`, true only while a ticker's tick is pending
 // (ticker mode; never in counter mode, whose threshold stays 0). A load and a
 // comparison per call, no store: a tick that falls inside the body is taken
@@ -81,22 +82,23 @@ enum class ProbeSiteKind : uint32_t {
   kCloseReturn = 9,     // `),` + exit + `,__wp$t)`: after it (exit = the
                         // check as an expression)
   kReturnBare = 10,     // ` void` + exit: after a `return` with no argument
-  kReturnBareEnd = 11,  // the same + `;`: that `return` ended by a line break
-  // The same four exits in a body that runs no other code, with the light
-  // check (no decrement: it takes a pending tick, nothing else).
-  kLightExitEnd = 12,
-  kLightCloseReturn = 13,
-  kLightReturnBare = 14,
-  kLightReturnBareEnd = 15
+  kReturnBareEnd = 11   // the same + `;`: that `return` ended by a line break
 };
 constexpr uint32_t kProbeSiteKindShift = 28;
-constexpr uint32_t kProbeSiteOffsetMask = (1u << kProbeSiteKindShift) - 1;
+// On an exit edit (kExitEnd, kCloseReturn, kReturnBare, kReturnBareEnd) in a
+// body that runs no other code: the light check (no decrement: it takes a
+// pending tick, nothing else) instead of the check.
+constexpr uint32_t kProbeSiteLight = 1u << 27;
+constexpr uint32_t kProbeSiteOffsetMask = kProbeSiteLight - 1;
 
 inline uint32_t ProbeSiteOffset(uint32_t site) {
   return site & kProbeSiteOffsetMask;
 }
 inline ProbeSiteKind ProbeSiteKindOf(uint32_t site) {
   return static_cast<ProbeSiteKind>(site >> kProbeSiteKindShift);
+}
+inline bool ProbeSiteIsLight(uint32_t site) {
+  return (site & kProbeSiteLight) != 0;
 }
 
 // What the transform needs to know about the whole script.

@@ -61,20 +61,13 @@ std::string Edit(const std::string& src, bool exit_checks = false,
       case ProbeSiteKind::kReturnBareEnd:
         text = " void$;";
         break;
-      case ProbeSiteKind::kLightExitEnd:
-        text = ";%";
-        break;
-      case ProbeSiteKind::kLightCloseReturn:
-        text = "),%,t)";
-        break;
-      case ProbeSiteKind::kLightReturnBare:
-        text = " void%";
-        break;
-      case ProbeSiteKind::kLightReturnBareEnd:
-        text = " void%;";
-        break;
     }
-    out.insert(ProbeSiteOffset(sites[i]), text);
+    std::string edit = text;
+    // The light check in place of the check (`$`, or `@` before a body's
+    // `}`).
+    if (ProbeSiteIsLight(sites[i]))
+      edit.replace(edit.find_first_of("$@"), 1, "%");
+    out.insert(ProbeSiteOffset(sites[i]), edit);
   }
   return out;
 }
