@@ -435,13 +435,13 @@ Status FindProbeSites(std::string_view source, const ScanLimits& limits,
   // the temp after it, and the openers.
   auto rank = [](uint32_t site) {
     static constexpr uint32_t kOrder[] = {
-        /*kCheck*/ 5,           /*kCheckAfterDirective*/ 6,
+        /*kCheck*/ 5,        /*kCheckAfterDirective*/ 6,
         /*kOpenBlock*/ 8,
-        /*kCloseBlock*/ 3,      /*kDeclareTemp*/ 7,
+        /*kCloseBlock*/ 3,   /*kDeclareTemp*/ 7,
         /*kExitEnd*/ 4,
-        /*kOpenArrow*/ 9,       /*kCloseArrow*/ 0,
+        /*kOpenArrow*/ 9,    /*kCloseArrow*/ 0,
         /*kOpenReturn*/ 10,
-        /*kCloseReturn*/ 1,     /*kReturnBare*/ 2,
+        /*kCloseReturn*/ 1,  /*kReturnBare*/ 2,
         /*kReturnBareEnd*/ 2};
     return (static_cast<uint64_t>(ProbeSiteOffset(site)) << 4) |
            kOrder[static_cast<uint32_t>(ProbeSiteKindOf(site))];

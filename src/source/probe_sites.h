@@ -75,14 +75,14 @@ enum class ProbeSiteKind : uint32_t {
   kCloseBlock = 3,           // `}`: that body ends (same line)
   kDeclareTemp = 4,          // `var __wp$t;`: after a body's entry check
   kExitEnd = 5,              // `;` + check: before a body's `}`
-  kOpenArrow = 6,       // `{` + check + `var __wp$t=(0,`: an arrow's expression
-                        // body
-  kCloseArrow = 7,      // `);` + check + `return __wp$t}`: after it
-  kOpenReturn = 8,      // `(__wp$t=(0,`: before a `return`'s argument
-  kCloseReturn = 9,     // `),` + exit + `,__wp$t)`: after it (exit = the
-                        // check as an expression)
-  kReturnBare = 10,     // ` void` + exit: after a `return` with no argument
-  kReturnBareEnd = 11   // the same + `;`: that `return` ended by a line break
+  kOpenArrow = 6,      // `{` + check + `var __wp$t=(0,`: an arrow's expression
+                       // body
+  kCloseArrow = 7,     // `);` + check + `return __wp$t}`: after it
+  kOpenReturn = 8,     // `(__wp$t=(0,`: before a `return`'s argument
+  kCloseReturn = 9,    // `),` + exit + `,__wp$t)`: after it (exit = the
+                       // check as an expression)
+  kReturnBare = 10,    // ` void` + exit: after a `return` with no argument
+  kReturnBareEnd = 11  // the same + `;`: that `return` ended by a line break
 };
 constexpr uint32_t kProbeSiteKindShift = 28;
 // On an exit edit (kExitEnd, kCloseReturn, kReturnBare, kReturnBareEnd) in a
