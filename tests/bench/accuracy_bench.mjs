@@ -14,6 +14,9 @@
 //  - self / inclusive share error (percentage points) over the union of
 //    both sides' top-15 frames, max and mean — beside native's own
 //    run-to-run error (two native profiles), the noise floor;
+//  - the same errors against V8's own CPU profiler at 1 ms (DevTools
+//    protocol; two profiles give its floor), and each native profile's share
+//    of samples without a stack;
 //  - sample spacing p50/p90/p99 (ms) of the polyfill at 1 and 10 ms
 //    (native at 10 ms for reference);
 //  - slowdown, medians of interleaved pairs: transformed vs plain bundle
@@ -32,6 +35,7 @@ import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions, SHARED_MEMORY_ARG } from '../../js/node/chromium.mjs';
 import { compareShares, phaseError, phaseShares, spacing } from './accuracy/metrics.mjs';
 import { bundle, RUNTIME } from './accuracy/bundle.mjs';
+import { profile as profilePage } from '../../dist/playwright.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LIBS = ['marked', 'acorn', 'prettier', 'lodash'];
@@ -79,6 +83,22 @@ async function measure(page, tickerBrowser, lib, port) {
     }
   };
   await runPairs({ transformed: ['plain', 'dense'], lean: ['plain', 'lean'] });
+  // V8's own CPU profiler over the DevTools protocol at 1 ms (what
+  // webprof/playwright's profile() runs for {native: true} below native's
+  // 10 ms floor), twice, on the same transformed bundle with no webprof
+  // session: a second engine-native reference, ten times the samples of
+  // native's, and one that keeps the samples the Profiler API reports
+  // without a stack (RegExp-heavy code: docs/BENCHMARKS.md "Two native
+  // references"). Before any native Profiler session in this page: V8's
+  // profiles taken after one put the time of code compiled before it in the
+  // wrong function (tests/bench/native_blind_spots.mjs).
+  const devtools = async () => {
+    const units = Math.max(1, Math.round(profileMs / unitMs));
+    const run = () => page.evaluate((o) => window.timing(o), { config: 'dense', units });
+    return { trace: (await profilePage(page, run, { native: true, sampleInterval: 1 })).trace };
+  };
+  const v8A = await devtools();
+  const v8B = await devtools();
   const profile = (backend, interval) =>
     page.evaluate((o) => window.profile(o), { backend, interval, ms: profileMs });
   const nativeA = await profile('native', 10);
@@ -124,6 +144,8 @@ async function measure(page, tickerBrowser, lib, port) {
     poly1,
     poly10,
     ticker1,
+    v8A,
+    v8B,
     phaseMs,
     tickerPhaseMs,
     unitMs,
@@ -139,7 +161,7 @@ function phaseReport(m) {
   if (timed.size < 2) return null;
   const shares = { timed: Object.fromEntries(timed) };
   const error = {};
-  for (const which of ['nativeA', 'nativeB', 'poly1', 'ticker1']) {
+  for (const which of ['nativeA', 'nativeB', 'poly1', 'ticker1', 'v8A']) {
     const of = phaseShares(m[which].trace);
     shares[which] = Object.fromEntries(of);
     error[which] = phaseError(timed, of);
@@ -172,6 +194,17 @@ try {
     const poly = compareShares(m.nativeA.trace, m.poly1.trace);
     const weighted = compareShares(m.nativeA.trace, m.poly1.trace, { weighted: true });
     const ticker = compareShares(m.nativeA.trace, m.ticker1.trace);
+    // Against V8's CPU profiler: its own run-to-run floor, then each
+    // profile; frames by position (metrics.mjs keyOf: V8 names them
+    // otherwise).
+    const v8 = Object.fromEntries(
+      ['v8B', 'ticker1', 'poly1', 'nativeA'].map((w) => [
+        w,
+        compareShares(m.v8A.trace, m[w].trace, { names: false }),
+      ]),
+    );
+    const noStack = (p) =>
+      p.trace.samples.filter((x) => x.stackId === undefined).length / p.trace.samples.length;
     const sp = (p) => spacing(p.trace, p.t0, p.t1);
     const sp3 = (s) => `${f1(s.p50)}/${f1(s.p90)}/${f1(s.p99)}`;
     // Samples in the profiled stretch: against the ticks the ticker counted
@@ -197,9 +230,13 @@ try {
       phases: phaseReport(m),
       worst: poly.worst,
       mode: m.poly1.mode,
+      v8: Object.fromEntries(
+        Object.entries(v8).map(([w, c]) => [w, { self: c.self, inclusive: c.inclusive, top15: c.top15 }]),
+      ),
+      noStack: { nativeA: noStack(m.nativeA), nativeB: noStack(m.nativeB), v8A: noStack(m.v8A) },
     };
     results[lib] = r;
-    for (const which of ['nativeA', 'nativeB', 'poly1', 'poly10', 'ticker1'])
+    for (const which of ['nativeA', 'nativeB', 'poly1', 'poly10', 'ticker1', 'v8A', 'v8B'])
       writeFileSync(join(root, `build/bench/accuracy/${lib}.${which}.json`), JSON.stringify(m[which].trace));
     console.log(
       `\n${lib}: ${sites} probe sites, one unit ${f1(m.unitMs)} ms, samples native@10 ${r.samples.native}, ` +
@@ -235,6 +272,13 @@ try {
       `  spacing p50/p90/p99 ms: polyfill@1 ${sp3(r.spacing.poly1)}, polyfill@10 ${sp3(r.spacing.poly10)}, ` +
         `native@10 ${sp3(r.spacing.native10)}`,
     );
+    const vs = (c) => `self max ${f1(c.self.max)}, inclusive max ${f1(c.inclusive.max)}`;
+    console.log(
+      `  against V8's CPU profiler (DevTools, 1 ms; run-to-run ${vs(v8.v8B)}): ticker ${vs(v8.ticker1)}, ` +
+        `top-15 ${v8.ticker1.top15.matched}/${v8.ticker1.top15.of}; polyfill@1 ${vs(v8.poly1)}; native@10 ${vs(v8.nativeA)}; ` +
+        `samples without a stack: native ${(100 * r.noStack.nativeA).toFixed(0)} / ${(100 * r.noStack.nativeB).toFixed(0)} %, ` +
+        `V8's ${(100 * r.noStack.v8A).toFixed(0)} %`,
+    );
     if (r.phases) {
       const p = r.phases;
       const shares = (which) =>
@@ -244,7 +288,8 @@ try {
       console.log(
         `  phases, inclusive share vs their timed wall time (${shares('timed')}): max error native ` +
           `${f1(p.error.nativeA)} / ${f1(p.error.nativeB)} (${shares('nativeA')}), polyfill@1 ${f1(p.error.poly1)} ` +
-          `(${shares('poly1')}), ticker ${f1(p.error.ticker1)} (${shares('ticker1')})`,
+          `(${shares('poly1')}), ticker ${f1(p.error.ticker1)} (${shares('ticker1')}), V8's ${f1(p.error.v8A)} ` +
+          `(${shares('v8A')})`,
       );
       console.log(
         `  phases timed while the ticker samples (${shares('timedUnderTicker')}): ticker's max error against ` +

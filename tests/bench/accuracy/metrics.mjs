@@ -1,12 +1,17 @@
 // Comparing two W3C traces of the same code (tests/bench/accuracy_bench.mjs):
 // self and inclusive shares per frame, errors against a reference, spacing.
 
-/** A frame's identity across traces: name, resource URL, line, column. */
-function keyOf(trace, frameId) {
+/**
+ * A frame's identity across traces: name, resource URL, line, column; with
+ * `names` false, its position alone (V8's DevTools profiles name a function
+ * by where it is stored, `pp.readWord`, where the Profiler API gives its
+ * own name, empty for `pp.readWord = function () {}`).
+ */
+function keyOf(trace, frameId, names = true) {
   const f = trace.frames[frameId];
   // The page's query differs between pages (?coi): not part of the identity.
   const res = f.resourceId === undefined ? '' : trace.resources[f.resourceId].replace(/[?#].*$/, '');
-  return `${f.name}\u0000${res}\u0000${f.line}\u0000${f.column}`;
+  return `${names ? f.name : ''}\u0000${res}\u0000${f.line}\u0000${f.column}`;
 }
 
 /**
@@ -14,7 +19,7 @@ function keyOf(trace, frameId) {
  * weighted: each sample counts the time since the previous one (a late
  * sample stands for the interval it was late by), not 1.
  */
-export function shares(trace, { weighted = false } = {}) {
+export function shares(trace, { weighted = false, names = true } = {}) {
   const self = new Map();
   const incl = new Map();
   let n = 0;
@@ -27,7 +32,7 @@ export function shares(trace, { weighted = false } = {}) {
     const seen = new Set();
     let leaf = true;
     for (let id = s.stackId; id !== undefined; id = trace.stacks[id].parentId) {
-      const k = keyOf(trace, trace.stacks[id].frameId);
+      const k = keyOf(trace, trace.stacks[id].frameId, names);
       if (leaf) self.set(k, (self.get(k) || 0) + w);
       leaf = false;
       seen.add(k);
@@ -35,7 +40,7 @@ export function shares(trace, { weighted = false } = {}) {
     for (const k of seen) incl.set(k, (incl.get(k) || 0) + w);
   }
   const pct = (m) => new Map([...m].map(([k, v]) => [k, (100 * v) / Math.max(n, 1)]));
-  const frames = new Set(trace.frames.map((_, i) => keyOf(trace, i)));
+  const frames = new Set(trace.frames.map((_, i) => keyOf(trace, i, names)));
   return { self: pct(self), inclusive: pct(incl), frames, samples: n };
 }
 
@@ -58,9 +63,11 @@ function errors(ref, other, keys) {
 
 // The bench page's own frames (accuracy/page.html: the unit loop, and the
 // `start` arrow that constructs a Profiler, where Chromium's native sampler
-// puts its first samples while it starts, 1-2 % of a 3 s profile) are not
-// the library's: neither side's top-15 ranks them.
-const HARNESS = /\/tests\/bench\/accuracy\/page\.html$/;
+// puts its first samples while it starts, 1-2 % of a 3 s profile; the
+// timing loop of units.mjs) and, in V8's own profiles, Playwright's
+// evaluation wrapper (no resource) are not the library's: neither side's
+// top-15 ranks them.
+const HARNESS = /\/tests\/bench\/(accuracy\/page\.html|units\.mjs)$|^$/;
 const library = (map) => new Map([...map].filter(([key]) => !HARNESS.test(key.split('\u0000')[1])));
 
 /**
@@ -69,9 +76,9 @@ const library = (map) => new Map([...map].filter(([key]) => !HARNESS.test(key.sp
  * sides' top-15 (so a frame one side overweights counts too); the library's
  * frames only (HARNESS).
  */
-export function compareShares(refTrace, otherTrace, { k = 15, weighted = false } = {}) {
-  const ref = shares(refTrace);
-  const other = shares(otherTrace, { weighted });
+export function compareShares(refTrace, otherTrace, { k = 15, weighted = false, names = true } = {}) {
+  const ref = shares(refTrace, { names });
+  const other = shares(otherTrace, { weighted, names });
   const refTop = top(library(ref.self), k);
   const selfKeys = [...new Set([...refTop, ...top(library(other.self), k)])];
   const inclKeys = [...new Set([...top(library(ref.inclusive), k), ...top(library(other.inclusive), k)])];
