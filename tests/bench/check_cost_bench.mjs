@@ -32,6 +32,10 @@
 //   exit       the check at exits only; exitEmpty: no check anywhere, the
 //              exits' shape kept (`return(__wp$t=(0,e),0,__wp$t)`)
 //   load       a load and compare, no store: `if(__wp$f[0]<0)__wp$s();`
+//   light      every check the light check, `…&&__wp$f[1]>0)delete __wp$p.s;`
+//              (a pending tick only: what ticker mode needs)
+//   modal      `…&&(__wp$on<0?__wp$f[1]>0:--__wp$f[0]<__wp$f[1])…`: the
+//              light check where the guard is negative, else the check
 //   guardImport the guard an imported `let` (./guard.mjs), not a global
 //   deadConst  `if(__wp$no&&--__wp$f[0]<0)__wp$s();`, a module-local
 //              `const __wp$no=false` first in the file; deadVar: a `var`
@@ -120,6 +124,10 @@ const VARIANTS = {
     prefix: 'var __wp$c=0;',
   },
   leafless: { spec: { leaf: '' } },
+  light: { spec: all('if(__wp$on&&__wp$f&&__wp$f[1]>0)delete __wp$p.s;') },
+  modal: {
+    spec: all('if(__wp$on&&__wp$f&&(__wp$on<0?__wp$f[1]>0:--__wp$f[0]<__wp$f[1]))delete __wp$p.s;'),
+  },
   importBinding: { spec: all(IMPORT_CHECK), binding: `import { __wp$f, __wp$p } from "${RUNTIME}";` },
   moduleLet: {
     spec: all(IMPORT_CHECK),

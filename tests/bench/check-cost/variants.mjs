@@ -109,8 +109,8 @@ export function variant(code, found, spec) {
 
 function asExpression(statement) {
   if (statement === '') return '0';
-  // The condition holds no parenthesis; the call after it does.
-  const m = /^if\(([^()]*)\)(.*);$/.exec(statement);
+  // `if(condition)slow;`, the slow path one of the forms below.
+  const m = /^if\((.*)\)(delete __wp\$p\.s|__wp\$[sc]\(\)|\(__wp\$c=__wp\$r\(\)\));$/.exec(statement);
   if (!m) throw new Error(`not a check statement: ${statement}`);
   return `(${m[1]}&&${m[2]})`;
 }
