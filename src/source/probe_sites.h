@@ -34,14 +34,13 @@
 // are left to their caller; without a loop either such a body gets no entry
 // check (it would change no sample's stack: SiteFinder::Leaf). Such a body
 // gets light exit checks instead (kProbeSiteLight on its exit edits): the
-// check without its
-// decrement, `__wp$f[1]>0`, true only while a ticker's tick is pending
-// (ticker mode; never in counter mode, whose threshold stays 0). A load and a
-// comparison per call, no store: a tick that falls inside the body is taken
-// with the body on the stack, so the smallest functions (lodash's
-// `isObjectLike`, prettier's `.at()` shim) appear as native shows them,
-// where before their time was their caller's. In a body that
-// has them every `return` gets one but a return that follows only operators
+// check without its decrement, `__wp$f[1]>0`, true only while a ticker's
+// tick is pending (ticker mode; never in counter mode, whose threshold stays
+// 0). A load and a comparison per call, no store: a tick that falls inside
+// the body is taken with the body on the stack, so the smallest functions
+// (lodash's `isObjectLike`, prettier's `.at()` shim) appear as native shows
+// them, where before their time was their caller's. In a body that has them
+// every `return` gets one but a return that follows only operators
 // since a loop body's check (the entry check's samples are the caller's, a loop
 // check's the function's own). A `return` token counts only where it surely is
 // a statement (its brace a block or body by what precedes it, never a member
