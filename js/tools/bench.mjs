@@ -39,7 +39,16 @@ const benches = [
     'node',
     ['tests/bench/ticker_gaps.mjs', '3', '2'],
   ],
-  ['third-party accuracy: polyfill vs native on npm libraries', 'node', ['tests/bench/accuracy_bench.mjs']],
+  [
+    "third-party accuracy: polyfill vs native (the Profiler API and V8's own sampler) on npm libraries",
+    'node',
+    ['tests/bench/accuracy_bench.mjs'],
+  ],
+  [
+    "where the native Profiler's samples have no stack (RegExp code)",
+    'node',
+    ['tests/bench/native_blind_spots.mjs'],
+  ],
   [
     'third-party accuracy in WebKit: same bundle, Chromium vs WebKit polyfill',
     'node',
