@@ -32,6 +32,11 @@
 //   exit       the check at exits only; exitEmpty: no check anywhere, the
 //              exits' shape kept (`return(__wp$t=(0,e),0,__wp$t)`)
 //   load       a load and compare, no store: `if(__wp$f[0]<0)__wp$s();`
+//   exitCall   the exit checks a call of a module-level function that holds
+//              the check, `(__wp$on&&__webprof$x())`: less bytecode at each
+//              exit
+//   noEntry    as emitted without the entry checks; noLoop, noExit: without
+//              the loop checks, without the exit checks (their shape kept)
 //   light      every check the light check, `…&&__wp$f[1]>0)delete __wp$p.s;`
 //              (a pending tick only: what ticker mode needs)
 //   modal      `…&&(__wp$on<0?__wp$f[1]>0:--__wp$f[0]<__wp$f[1])…`: the
@@ -124,6 +129,13 @@ const VARIANTS = {
     prefix: 'var __wp$c=0;',
   },
   leafless: { spec: { leaf: '' } },
+  exitCall: {
+    spec: { exit: 'if(__wp$on)__webprof$x();' },
+    prefix: 'function __webprof$x(){if(__wp$f&&--__wp$f[0]<__wp$f[1])delete __wp$p.s}',
+  },
+  noEntry: { spec: { entry: '' } },
+  noLoop: { spec: { loop: '' } },
+  noExit: { spec: { exit: '' } },
   light: { spec: all('if(__wp$on&&__wp$f&&__wp$f[1]>0)delete __wp$p.s;') },
   modal: {
     spec: all('if(__wp$on&&__wp$f&&(__wp$on<0?__wp$f[1]>0:--__wp$f[0]<__wp$f[1]))delete __wp$p.s;'),

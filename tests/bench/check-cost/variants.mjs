@@ -110,7 +110,9 @@ export function variant(code, found, spec) {
 function asExpression(statement) {
   if (statement === '') return '0';
   // `if(condition)slow;`, the slow path one of the forms below.
-  const m = /^if\((.*)\)(delete __wp\$p\.s|__wp\$[sc]\(\)|\(__wp\$c=__wp\$r\(\)\));$/.exec(statement);
+  const m = /^if\((.*)\)(delete __wp\$p\.s|__wp\$[sc]\(\)|__webprof\$x\(\)|\(__wp\$c=__wp\$r\(\)\));$/.exec(
+    statement,
+  );
   if (!m) throw new Error(`not a check statement: ${statement}`);
   return `(${m[1]}&&${m[2]})`;
 }
