@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions, SHARED_MEMORY_ARG } from '../../js/node/chromium.mjs';
-import { compareShares, phaseError, phaseShares, spacing } from './accuracy/metrics.mjs';
+import { compareShares, leafCounts, phaseError, phaseShares, spacing } from './accuracy/metrics.mjs';
 import { bundle, RUNTIME } from './accuracy/bundle.mjs';
 import { profile as profilePage } from '../../dist/playwright.mjs';
 
@@ -205,8 +205,10 @@ try {
         compareShares(m.v8A.trace, m[w].trace, { names: false }),
       ]),
     );
-    const noStack = (p) =>
-      p.trace.samples.filter((x) => x.stackId === undefined).length / p.trace.samples.length;
+    const noStack = (p) => {
+      const c = leafCounts(p.trace);
+      return c.noStack / Math.max(c.samples, 1);
+    };
     const sp = (p) => spacing(p.trace, p.t0, p.t1);
     const sp3 = (s) => `${f1(s.p50)}/${f1(s.p90)}/${f1(s.p99)}`;
     // Samples in the profiled stretch: against the ticks the ticker counted

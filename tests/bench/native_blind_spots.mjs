@@ -17,29 +17,24 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
 import { profile } from '../../dist/playwright.mjs';
+import { leafCounts } from './accuracy/metrics.mjs';
 
 const ms = Number(process.argv[2] || 2000);
 // The leaf function's share, the stackless share, the rest (% of samples).
 function where(trace, name) {
+  const { samples, noStack, byName } = leafCounts(trace);
   let leaf = 0;
-  let none = 0;
-  const others = new Map();
-  for (const s of trace.samples) {
-    if (s.stackId === undefined) {
-      none++;
-      continue;
-    }
-    const f = trace.frames[trace.stacks[s.stackId].frameId].name || '(anonymous)';
-    if (f.endsWith(name)) leaf++;
-    else others.set(f, (others.get(f) || 0) + 1);
+  let most = null;
+  for (const [f, count] of byName) {
+    if (f.endsWith(name)) leaf += count;
+    else if (!most || count > most[1]) most = [f, count];
   }
-  const n = Math.max(trace.samples.length, 1);
-  const most = [...others].sort((a, b) => b[1] - a[1])[0];
+  const n = Math.max(samples, 1);
   return {
-    samples: trace.samples.length,
+    samples,
     leaf: (100 * leaf) / n,
-    none: (100 * none) / n,
-    rest: (100 * (n - leaf - none)) / n,
+    none: (100 * noStack) / n,
+    rest: (100 * (n - leaf - noStack)) / n,
     most: most ? most[0] : '',
   };
 }

@@ -105,6 +105,25 @@ export function compareShares(refTrace, otherTrace, { k = 15, weighted = false, 
   };
 }
 
+/**
+ * Samples by their leaf frame's name ('(anonymous)' for ''), and how many
+ * have no stack at all (the native Profiler's RegExp samples:
+ * tests/bench/native_blind_spots.mjs).
+ */
+export function leafCounts(trace) {
+  const byName = new Map();
+  let noStack = 0;
+  for (const s of trace.samples) {
+    if (s.stackId === undefined) {
+      noStack++;
+      continue;
+    }
+    const name = trace.frames[trace.stacks[s.stackId].frameId].name || '(anonymous)';
+    byName.set(name, (byName.get(name) || 0) + 1);
+  }
+  return { samples: trace.samples.length, noStack, byName };
+}
+
 /** p50/p90/p99 of the gaps between consecutive samples taken in [t0, t1]. */
 export function spacing(trace, t0, t1) {
   const ts = trace.samples.map((s) => s.timestamp).filter((t) => t >= t0 && t <= t1);
