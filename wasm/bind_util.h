@@ -13,10 +13,11 @@
 #include "sampling/stack_sampler.h"
 #include "trace/session.h"
 
-// An export off the per-sample and per-probe paths in a file compiled for
-// speed (wasm/CMakeLists.txt WEBPROF_HOT_SOURCES): optimised for size, so
-// what it reaches (a trace's destructor, a window's end, the reporter's text)
-// is called rather than inlined into it at -O3.
+// An export off the per-sample and per-probe paths: optimised for size where
+// the bindings are compiled for speed (the tools module and the Node-side
+// core, wasm/CMakeLists.txt), so what it reaches (a trace's destructor, a
+// window's end, the reporter's text) is called rather than inlined into it
+// at -O3.
 #define WP_COLD __attribute__((minsize))
 
 namespace webprof::bind {

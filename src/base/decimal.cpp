@@ -264,4 +264,14 @@ void AppendFixed(double v, int width, int decimals, std::string* out) {
   out->append(text);
 }
 
+void AppendUnsigned(uint64_t v, std::string* out) {
+  char buf[20];
+  char* p = buf + sizeof buf;
+  do {
+    *--p = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  out->append(p, buf + sizeof buf);
+}
+
 }  // namespace webprof

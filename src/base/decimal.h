@@ -37,4 +37,9 @@ DecimalDigits ShortestDigits(double v);
 // "-" for a set sign bit, right-aligned with spaces).
 void AppendFixed(double v, int width, int decimals, std::string* out);
 
+// Appends v in decimal, as std::to_string(v) would: libc++'s to_string links
+// its two-digit table and a branchy writer into the page's .wasm for the few
+// counts and offsets the core writes in text.
+void AppendUnsigned(uint64_t v, std::string* out);
+
 }  // namespace webprof

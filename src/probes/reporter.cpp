@@ -66,7 +66,9 @@ void Info(std::string* out, int32_t slot, const std::vector<InfoText>& infos) {
 }
 
 void Count(std::string* out, const char* what, uint64_t n) {
-  out->append("notice: ").append(std::to_string(n)).append(1, ' ');
+  out->append("notice: ");
+  AppendUnsigned(n, out);
+  out->append(1, ' ');
   out->append(what).append(1, '\n');
 }
 
@@ -90,7 +92,7 @@ std::string FormatConsoleReport(const WindowReport& r, const StringTable& names,
     out.append("[webprof] probes window");
     if (r.generation != 0) {  // 0: data from a manual reporter call
       out.append(" #");
-      out.append(std::to_string(r.generation));
+      AppendUnsigned(r.generation, &out);
     }
     out.append(", ");
     AppendFixed(r.ended_at - r.started_at, 0, 3, &out);

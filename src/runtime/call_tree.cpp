@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/decimal.h"
 #include "base/hash.h"
 #include "base/stable_sort.h"
 
@@ -138,10 +139,6 @@ void AppendJsonString(std::string_view s, std::string* out) {
   out->push_back('"');
 }
 
-void AppendUint(uint64_t v, std::string* out) {
-  out->append(std::to_string(v));
-}
-
 }  // namespace
 
 void CallTree::WriteJson(const ProfilerTrace& trace, std::string* out) const {
@@ -155,7 +152,7 @@ void CallTree::WriteJson(const ProfilerTrace& trace, std::string* out) const {
     if (line != 0) {
       if (!file.is_none()) out->push_back(',');
       out->append("\"line\":");
-      AppendUint(line, out);
+      AppendUnsigned(line, out);
     }
     return !file.is_none() || line != 0;
   };
@@ -176,15 +173,15 @@ void CallTree::WriteJson(const ProfilerTrace& trace, std::string* out) const {
       }
     }
     out->append("\"samples\":");
-    AppendUint(n.samples, out);
+    AppendUnsigned(n.samples, out);
     out->append(",\"selfCount\":");
-    AppendUint(n.self_count, out);
+    AppendUnsigned(n.self_count, out);
     std::vector<uint32_t> slots = SlotsOf(id);
     if (!slots.empty()) {
       out->append(",\"frames\":[");
       for (size_t i = 0; i < slots.size(); ++i) {
         if (i) out->push_back(',');
-        AppendUint(slots[i], out);
+        AppendUnsigned(slots[i], out);
       }
       out->push_back(']');
     }

@@ -34,6 +34,10 @@ size_t DeferredStacks::Add(double ts, Session* const* sessions, size_t n,
     results[i] = s->TakeSample(ts, StackId::None());
     if (results[i] != Status::kOk) continue;
     uint32_t index = static_cast<uint32_t>(s->trace().samples().size() - 1);
+    if (head_ > 0 && head_ * 2 >= entries_.size()) {
+      entries_.erase(entries_.begin(), entries_.begin() + head_);
+      head_ = 0;
+    }
     entries_.push_back(Entry{s, index, next_});
     ++kept;
   }
@@ -42,9 +46,13 @@ size_t DeferredStacks::Add(double ts, Session* const* sessions, size_t n,
 
 template <typename Fn>
 void DeferredStacks::PopOldest(Fn&& fn) {
-  while (!entries_.empty() && entries_.front().capture == oldest_) {
-    fn(entries_.front());
-    entries_.pop_front();
+  while (head_ < entries_.size() && entries_[head_].capture == oldest_) {
+    fn(entries_[head_]);
+    ++head_;
+  }
+  if (head_ == entries_.size()) {
+    entries_.clear();
+    head_ = 0;
   }
   ++oldest_;
 }
@@ -53,7 +61,7 @@ Status DeferredStacks::Resolve(StackSampler& sampler, std::string_view text,
                                StackFormat format) {
   if (pending() == 0) return Status::kOk;
   // A capture whose sessions were all forgotten needs no parse.
-  if (entries_.empty() || entries_.front().capture != oldest_) {
+  if (head_ == entries_.size() || entries_[head_].capture != oldest_) {
     ++oldest_;
     return Status::kOk;
   }
@@ -80,7 +88,7 @@ void DeferredStacks::Skip() {
 
 void DeferredStacks::Forget(const Session* session) {
   entries_.erase(
-      std::remove_if(entries_.begin(), entries_.end(),
+      std::remove_if(entries_.begin() + head_, entries_.end(),
                      [&](const Entry& e) { return e.session == session; }),
       entries_.end());
 }

@@ -1,8 +1,8 @@
 // The explicit probes' hot path on each core, in the same run: `node
 // tests/bench/probes_core_bench.mjs [rounds]`. A = dist/webprof.mjs (the
 // page's core), B = dist/webprof-perf.mjs alone (the probes' own core,
-// webprof-probes.wasm: the same objects — compiled for size, the probes'
-// recorder -O3: wasm/CMakeLists.txt — linked -Oz, emmalloc, no embind).
+// webprof-probes.wasm: the same objects — compiled for size:
+// wasm/CMakeLists.txt — linked -Oz, emmalloc, no embind).
 // Each round runs one child process per build, interleaved A, B, A, B…;
 // prints medians and B/A. Figures: an aggrStart/aggrEnd pair, a
 // traceStart/traceEnd pair, a mark.

@@ -155,5 +155,31 @@ TEST(Decimal, FixedEqualsPrintf) {
   }
 }
 
+TEST(Decimal, UnsignedEqualsToString) {
+  std::string out = "x";
+  AppendUnsigned(0, &out);
+  EXPECT_EQ(out, "x0");  // appends, keeping what was there
+  const uint64_t edges[] = {0,
+                            9,
+                            10,
+                            99,
+                            100,
+                            4294967295ULL,
+                            4294967296ULL,
+                            std::numeric_limits<uint64_t>::max()};
+  for (uint64_t v : edges) {
+    std::string s;
+    AppendUnsigned(v, &s);
+    EXPECT_EQ(s, std::to_string(v));
+  }
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 10000; ++i) {
+    const uint64_t v = rng() >> (rng() % 64);
+    std::string s;
+    AppendUnsigned(v, &s);
+    ASSERT_EQ(s, std::to_string(v));
+  }
+}
+
 }  // namespace
 }  // namespace webprof

@@ -202,6 +202,33 @@ TEST(DeferredStacks, ManySamplesKeepTheCapturesInOrder) {
   EXPECT_EQ(a.trace().samples()[4].timestamp, 4);
 }
 
+// Captures taken while older ones are still pending, resolved a few at a
+// time, the oldest half of the queue reclaimed on the way: every text still
+// reaches its own sample, in capture order.
+TEST(DeferredStacks, TextsKeepTheirSamplesWhileTheQueueIsReclaimed) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session a(SessionOptions{1, 1000, 0});
+  Session* ss[] = {&a};
+  Status r[1];
+  auto name = [](int i) { return "f" + std::to_string(i); };
+  int taken = 0, resolved = 0;
+  for (int round = 0; round < 40; ++round) {
+    for (int k = 0; k < 3; ++k) ASSERT_EQ(d.Take(taken++, ss, 1, r), 1u);
+    for (int k = 0; k < (round % 2 ? 4 : 1) && resolved < taken; ++k) {
+      const std::string frame = name(resolved++) + " (https://a.test/x.js:1:1)";
+      ASSERT_EQ(d.Resolve(sampler, V8({frame.c_str()})), Status::kOk);
+    }
+    ASSERT_EQ(d.pending(), static_cast<size_t>(taken - resolved));
+  }
+  while (resolved < taken) {
+    const std::string frame = name(resolved++) + " (https://a.test/x.js:1:1)";
+    ASSERT_EQ(d.Resolve(sampler, V8({frame.c_str()})), Status::kOk);
+  }
+  EXPECT_EQ(d.pending(), 0u);
+  for (int i = 0; i < taken; ++i) EXPECT_EQ(Leaf(a, i), name(i)) << i;
+}
+
 TEST(Session, SetSampleStackValidates) {
   Session a(SessionOptions{1, 10, 0});
   ASSERT_EQ(a.TakeSample(1, StackId::None()), Status::kOk);
