@@ -50,11 +50,14 @@ void DeferredStacks::PopOldest(Fn&& fn) {
     fn(entries_[head_]);
     ++head_;
   }
-  if (head_ == entries_.size()) {
-    entries_.clear();
-    head_ = 0;
-  }
+  ReclaimIfDrained();
   ++oldest_;
+}
+
+void DeferredStacks::ReclaimIfDrained() {
+  if (head_ != entries_.size()) return;
+  entries_.clear();
+  head_ = 0;
 }
 
 Status DeferredStacks::Resolve(StackSampler& sampler, std::string_view text,
@@ -62,6 +65,7 @@ Status DeferredStacks::Resolve(StackSampler& sampler, std::string_view text,
   if (pending() == 0) return Status::kOk;
   // A capture whose sessions were all forgotten needs no parse.
   if (head_ == entries_.size() || entries_[head_].capture != oldest_) {
+    ReclaimIfDrained();
     ++oldest_;
     return Status::kOk;
   }
@@ -91,6 +95,7 @@ void DeferredStacks::Forget(const Session* session) {
       std::remove_if(entries_.begin() + head_, entries_.end(),
                      [&](const Entry& e) { return e.session == session; }),
       entries_.end());
+  ReclaimIfDrained();
 }
 
 }  // namespace webprof

@@ -73,6 +73,8 @@ class DeferredStacks {
   // Pops the oldest capture's entries, calling fn(entry) for each.
   template <typename Fn>
   void PopOldest(Fn&& fn);
+  // Frees the popped entries once none is pending.
+  void ReclaimIfDrained();
 
   // Pending entries are entries_[head_..]: a vector with a moving front
   // instead of std::deque, whose block map is a fifth of the sampler's code

@@ -137,6 +137,36 @@ TEST(DeferredStacks, AForgottenSessionIsNeverTouchedAndOrderHolds) {
   EXPECT_EQ(Leaf(b, 0), "f");
 }
 
+// Forgetting a session after some captures were resolved: only the pending
+// entries are searched, and the other session's texts still line up.
+TEST(DeferredStacks, ForgetAfterSomeCapturesWereResolved) {
+  StackSampler sampler;
+  DeferredStacks d;
+  Session b(SessionOptions{1, 10, 0});
+  auto text = [](const char* name) {
+    return V8({std::string(name) + " (https://a.test/x.js:1:1)"});
+  };
+  {
+    Session a(SessionOptions{1, 10, 0});
+    Session* ss[] = {&a, &b};
+    Status r[2];
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(d.Take(i, ss, 2, r), 2u);
+    ASSERT_EQ(d.Resolve(sampler, text("f0")), Status::kOk);
+    d.Forget(&a);
+    EXPECT_EQ(Leaf(a, 0), "f0");
+  }
+  Session* only_b[] = {&b};
+  Status r[1];
+  ASSERT_EQ(d.Take(3, only_b, 1, r), 1u);
+  EXPECT_EQ(d.pending(), 3u);
+  for (const char* name : {"f1", "f2", "f3"})
+    ASSERT_EQ(d.Resolve(sampler, text(name)), Status::kOk);
+  EXPECT_EQ(d.pending(), 0u);
+  ASSERT_EQ(b.trace().samples().size(), 4u);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(Leaf(b, i), "f" + std::to_string(i)) << i;
+}
+
 // The ticker's ticks since the last sample: n samples, one capture. Each
 // sample is kept or refused on its own (the buffer fills mid-way), each
 // session gets those its mask selects, one text gives all of them a stack.
