@@ -199,7 +199,9 @@ wkTest('probes: a window with framework and user probes, a reporter and percenti
   const r = await wk.execute(() => window.finish());
   const click = r.aggregates['event:click'];
   assert.equal(click.count, 1);
-  assert.ok(click.max >= 70, JSON.stringify(click));
+  // The page waits until performance.now() >= t0 + 70, rounded as a double:
+  // end - start can then be 70 less an ulp (69.99999999999999 seen once).
+  assert.ok(click.max >= 70 - 1e-9, JSON.stringify(click));
   // p99 of one value is that value, within the histogram's resolution.
   assert.ok(Math.abs(click.p99 - click.max) <= click.max / 128, JSON.stringify(click));
   assert.ok(click.p50 <= click.p99);

@@ -37,6 +37,10 @@
 //              exit
 //   noEntry    as emitted without the entry checks; noLoop, noExit: without
 //              the loop checks, without the exit checks (their shape kept)
+//   pureReturn as emitted, but a `return` whose argument runs no other code
+//              (no call, `new`, tagged template, await or yield) takes its
+//              exit check before the argument, with no temporary:
+//              `return(exit,e)` (variants.mjs pureReturns; prints how many)
 //   light      every check the light check, `…&&__wp$f[1]>0)delete __wp$p.s;`
 //              (a pending tick only: what ticker mode needs)
 //   modal      `…&&(__wp$on<0?__wp$f[1]>0:--__wp$f[0]<__wp$f[1])…`: the
@@ -76,7 +80,7 @@ import { startStaticServer } from '../../e2e/server.mjs';
 import { chromiumLaunchOptions } from '../../js/node/chromium.mjs';
 import { bundle, RUNTIME } from './accuracy/bundle.mjs';
 import { rendererOf, threadCpuNs } from './check-cost/renderer-cpu.mjs';
-import { findChecks, variant } from './check-cost/variants.mjs';
+import { findChecks, pureReturns, variant } from './check-cost/variants.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -136,6 +140,7 @@ const VARIANTS = {
   noEntry: { spec: { entry: '' } },
   noLoop: { spec: { loop: '' } },
   noExit: { spec: { exit: '' } },
+  pureReturn: { spec: {}, rewrite: pureReturns },
   light: { spec: all('if(__wp$on&&__wp$f&&__wp$f[1]>0)delete __wp$p.s;') },
   modal: {
     spec: all('if(__wp$on&&__wp$f&&(__wp$on<0?__wp$f[1]>0:--__wp$f[0]<__wp$f[1]))delete __wp$p.s;'),
@@ -197,8 +202,13 @@ try {
         writeFileSync(join(out, `${lib}.${v}.mjs`), readFileSync(extras[v].replaceAll('{lib}', lib)));
         continue;
       }
-      const { spec, binding, prefix = '', base = 'dense' } = VARIANTS[v];
+      const { spec, binding, prefix = '', base = 'dense', rewrite } = VARIANTS[v];
       let code = variant(bases[base].code, bases[base].found, spec);
+      if (rewrite) {
+        const r = rewrite(code);
+        code = r.code;
+        console.log(`  ${lib} ${v}: ${r.pure} returns rewritten, ${r.kept} left as emitted`);
+      }
       if (binding !== undefined) code = code.replace(BINDING, binding);
       code = prefix + code;
       writeFileSync(join(out, `${lib}.${v}.mjs`), code);
