@@ -77,10 +77,10 @@ class DeferredStacks {
   void ReclaimIfDrained();
 
   // Pending entries are entries_[head_..]: a vector with a moving front
-  // instead of std::deque, whose block map is a fifth of the sampler's code
-  // in the page's .wasm. Popped entries are reclaimed when none is pending
-  // (the common case: texts arrive before the next sample) or when they
-  // are most of the vector.
+  // instead of std::deque, whose block map and iterators were 1.2 KB gzip of
+  // the page's .wasm. Popped entries are reclaimed when none is pending (the
+  // common case: texts arrive before the next sample) or when they are half
+  // of the vector.
   std::vector<Entry> entries_;
   size_t head_ = 0;
   uint32_t oldest_ = 0;  // captures [oldest_, next_) are pending

@@ -3,8 +3,8 @@
 // was reached plus a little, so real growth fails here. Both of the issue's
 // targets hold: probes alone ≤ 25 KB (the probes' own core) and the
 // drop-in ≤ 60 KB, which is now its budget (docs/ARCHITECTURE.md "What a
-// page loads"). Code only Node runs (importers, merging) is bound in wasm/node/, which the page's .wasm does not
-// link (the last test below).
+// page loads"). Code only Node runs (importers, merging) is bound in
+// wasm/node/, which the page's .wasm does not link (the last test below).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
