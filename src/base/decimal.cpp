@@ -264,14 +264,21 @@ void AppendFixed(double v, int width, int decimals, std::string* out) {
   out->append(text);
 }
 
-void AppendUnsigned(uint64_t v, std::string* out) {
-  char buf[20];
-  char* p = buf + sizeof buf;
+char* FormatUnsigned(char* out, uint64_t v) {
+  char tmp[20];
+  char* t = tmp + sizeof tmp;
   do {
-    *--p = static_cast<char>('0' + v % 10);
+    *--t = static_cast<char>('0' + v % 10);
     v /= 10;
   } while (v != 0);
-  out->append(p, buf + sizeof buf);
+  const size_t n = static_cast<size_t>(tmp + sizeof tmp - t);
+  std::memcpy(out, t, n);
+  return out + n;
+}
+
+void AppendUnsigned(uint64_t v, std::string* out) {
+  char buf[20];
+  out->append(buf, FormatUnsigned(buf, v));
 }
 
 }  // namespace webprof

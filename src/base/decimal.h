@@ -37,9 +37,14 @@ DecimalDigits ShortestDigits(double v);
 // "-" for a set sign bit, right-aligned with spaces).
 void AppendFixed(double v, int width, int decimals, std::string* out);
 
-// Appends v in decimal, as std::to_string(v) would: libc++'s to_string links
-// its two-digit table and a branchy writer into the page's .wasm for the few
-// counts and offsets the core writes in text.
+// The decimal digits of v at `out` (room for 20), returning their end: the
+// small writer, one digit per step. The page's core writes few integers in
+// text (libc++'s std::to_string linked its two-digit table and a branchy
+// writer into the page's .wasm); the exporters' JsonWriter::FormatInt keeps a
+// branch-free writer for 32-bit values and calls this for wider ones.
+char* FormatUnsigned(char* out, uint64_t v);
+
+// Appends v in decimal, as std::to_string(v) would.
 void AppendUnsigned(uint64_t v, std::string* out);
 
 }  // namespace webprof

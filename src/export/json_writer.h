@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/decimal.h"
 #include "export/byte_sink.h"
 
 // For the few helpers that must inline into hot loops: Emscripten's clang
@@ -229,14 +230,7 @@ class JsonWriter {
     return p;
   }
   static char* FormatWide(char* out, uint64_t u) {
-    char tmp[kMaxIntChars];
-    char* t = tmp + kMaxIntChars;
-    do {
-      *--t = static_cast<char>('0' + u % 10);
-      u /= 10;
-    } while (u);
-    while (t < tmp + kMaxIntChars) *out++ = *t++;
-    return out;
+    return FormatUnsigned(out, u);
   }
   static const char kDigitPairs[201];
   void WriteDouble(double v);

@@ -11,6 +11,27 @@ import { LOOPS } from '../../support/transform-check.mjs';
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
+// A node's child nodes, in source order.
+function* children(node) {
+  for (const key of Object.keys(node)) {
+    const v = node[key];
+    if (Array.isArray(v)) {
+      for (const c of v) if (c && typeof c.type === 'string') yield c;
+    } else if (v && typeof v.type === 'string' && key !== 'loc') yield v;
+  }
+}
+
+// `code` with each [start, end, text] edit made (edits do not overlap).
+function applyEdits(code, edits) {
+  let out = '';
+  let from = 0;
+  for (const [a, b, text] of [...edits].sort((x, y) => x[0] - y[0])) {
+    out += code.slice(from, a) + text;
+    from = b;
+  }
+  return out + code.slice(from);
+}
+
 // The check's condition, guarded (`__wp$on&&__wp$f&&--__wp$f[0]<__wp$f[1]`,
 // without `__wp$f&&` before the module-level binding, `<0` before the
 // threshold slot) or not.
@@ -67,12 +88,7 @@ export function findChecks(code) {
       checks.push({ start: node.start, end: node.end, kind, expression: false, body });
       return;
     }
-    for (const key of Object.keys(node)) {
-      const v = node[key];
-      if (Array.isArray(v)) {
-        for (const c of v) if (c && typeof c.type === 'string') walk(c, node, parent);
-      } else if (v && typeof v.type === 'string' && key !== 'loc') walk(v, node, parent);
-    }
+    for (const c of children(node)) walk(c, node, parent);
   };
   walk(ast, null, null);
   // A leaf: an entry check with no other check in its body (nested
@@ -97,14 +113,7 @@ export function variant(code, found, spec) {
     if (text === undefined) continue;
     edits.push([c.start, c.end, c.expression ? asExpression(text) : text]);
   }
-  edits.sort((a, b) => a[0] - b[0]);
-  let out = '';
-  let from = 0;
-  for (const [a, b, text] of edits) {
-    out += code.slice(from, a) + text;
-    from = b;
-  }
-  return out + code.slice(from);
+  return applyEdits(code, edits);
 }
 
 function asExpression(statement) {
@@ -131,12 +140,7 @@ function runsCode(node) {
   if (!node || typeof node.type !== 'string') return false;
   if (RUNS_CODE.has(node.type)) return true;
   if (FUNCTIONS.has(node.type) || node.type === 'ClassExpression') return false;
-  for (const key of Object.keys(node)) {
-    const v = node[key];
-    if (Array.isArray(v)) {
-      if (v.some(runsCode)) return true;
-    } else if (v && typeof v.type === 'string' && runsCode(v)) return true;
-  }
+  for (const c of children(node)) if (runsCode(c)) return true;
   return false;
 }
 
@@ -178,19 +182,8 @@ export function pureReturns(code) {
         pure++;
       }
     }
-    for (const key of Object.keys(node)) {
-      const v = node[key];
-      if (Array.isArray(v)) {
-        for (const c of v) if (c && typeof c.type === 'string') walk(c);
-      } else if (v && typeof v.type === 'string' && key !== 'loc') walk(v);
-    }
+    for (const c of children(node)) walk(c);
   };
   walk(ast);
-  let out = '';
-  let from = 0;
-  for (const [a, b, text] of edits.sort((x, y) => x[0] - y[0])) {
-    out += code.slice(from, a) + text;
-    from = b;
-  }
-  return { code: out + code.slice(from), pure, kept };
+  return { code: applyEdits(code, edits), pure, kept };
 }

@@ -17,6 +17,11 @@ std::string Leaf(const Session& s, size_t i) {
   return std::string(s.trace().frame_name(s.trace().stacks().Get(id).frame));
 }
 
+// The V8 stack text of a capture whose only frame is `name`.
+std::string OneFrame(const std::string& name) {
+  return V8({name + " (https://a.test/x.js:1:1)"});
+}
+
 TEST(DeferredStacks, SamplesCountAtOnceStacksArriveInOrder) {
   StackSampler sampler;
   DeferredStacks d;
@@ -143,15 +148,12 @@ TEST(DeferredStacks, ForgetAfterSomeCapturesWereResolved) {
   StackSampler sampler;
   DeferredStacks d;
   Session b(SessionOptions{1, 10, 0});
-  auto text = [](const char* name) {
-    return V8({std::string(name) + " (https://a.test/x.js:1:1)"});
-  };
   {
     Session a(SessionOptions{1, 10, 0});
     Session* ss[] = {&a, &b};
     Status r[2];
     for (int i = 0; i < 3; ++i) ASSERT_EQ(d.Take(i, ss, 2, r), 2u);
-    ASSERT_EQ(d.Resolve(sampler, text("f0")), Status::kOk);
+    ASSERT_EQ(d.Resolve(sampler, OneFrame("f0")), Status::kOk);
     d.Forget(&a);
     EXPECT_EQ(Leaf(a, 0), "f0");
   }
@@ -160,7 +162,7 @@ TEST(DeferredStacks, ForgetAfterSomeCapturesWereResolved) {
   ASSERT_EQ(d.Take(3, only_b, 1, r), 1u);
   EXPECT_EQ(d.pending(), 3u);
   for (const char* name : {"f1", "f2", "f3"})
-    ASSERT_EQ(d.Resolve(sampler, text(name)), Status::kOk);
+    ASSERT_EQ(d.Resolve(sampler, OneFrame(name)), Status::kOk);
   EXPECT_EQ(d.pending(), 0u);
   ASSERT_EQ(b.trace().samples().size(), 4u);
   for (int i = 0; i < 4; ++i)
@@ -245,16 +247,12 @@ TEST(DeferredStacks, TextsKeepTheirSamplesWhileTheQueueIsReclaimed) {
   int taken = 0, resolved = 0;
   for (int round = 0; round < 40; ++round) {
     for (int k = 0; k < 3; ++k) ASSERT_EQ(d.Take(taken++, ss, 1, r), 1u);
-    for (int k = 0; k < (round % 2 ? 4 : 1) && resolved < taken; ++k) {
-      const std::string frame = name(resolved++) + " (https://a.test/x.js:1:1)";
-      ASSERT_EQ(d.Resolve(sampler, V8({frame.c_str()})), Status::kOk);
-    }
+    for (int k = 0; k < (round % 2 ? 4 : 1) && resolved < taken; ++k)
+      ASSERT_EQ(d.Resolve(sampler, OneFrame(name(resolved++))), Status::kOk);
     ASSERT_EQ(d.pending(), static_cast<size_t>(taken - resolved));
   }
-  while (resolved < taken) {
-    const std::string frame = name(resolved++) + " (https://a.test/x.js:1:1)";
-    ASSERT_EQ(d.Resolve(sampler, V8({frame.c_str()})), Status::kOk);
-  }
+  while (resolved < taken)
+    ASSERT_EQ(d.Resolve(sampler, OneFrame(name(resolved++))), Status::kOk);
   EXPECT_EQ(d.pending(), 0u);
   for (int i = 0; i < taken; ++i) EXPECT_EQ(Leaf(a, i), name(i)) << i;
 }
