@@ -95,3 +95,42 @@ test('data-dense-isolate: the reload is cross-origin isolated and samples in tic
   expect(w.inside).toBeGreaterThanOrEqual(2);
   expect(logs.filter((l) => /^(error|pageerror)/.test(l) && !/favicon|404/.test(l))).toEqual([]);
 });
+
+// A browser stops a service worker idle for 30 s; the one it starts for the
+// next request reads what the stopped one decided (js/service-worker/sw.mjs
+// "State"). Here DevTools stops it at once: the isolated page's later worker
+// still gets its COEP and its rewrite, and a page script added later is
+// still rewritten. The same in Firefox ESR: e2e/firefox/nobuild.test.mjs.
+test('data-dense-isolate: after the service worker was stopped, a new worker and a new script are rewritten', async ({
+  page,
+  baseURL,
+}) => {
+  const logs = [];
+  page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+  await page.goto('/e2e/pages/dense/isolated.html');
+  await page.evaluate(() => webprof.denseReady);
+  await page.reload();
+  expect(await page.evaluate(() => webprof.denseReady)).toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const w = await page.evaluate(workerProfile, 'hotWorker');
+  expect(w.rewritten).toBe(true);
+  expect(w.inside).toBeGreaterThanOrEqual(2);
+  expect(w.frames).toEqual([{ resource: `${baseURL}/e2e/pages/dense/worker.js`, line: 1, column: 19 }]);
+  // A script the page adds now: rewritten (it reads __wp$f) as before the stop.
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const late = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const s = document.createElement('script');
+        s.src = '/e2e/pages/dense/late.js';
+        s.onload = () => resolve(window.lateRewritten);
+        s.onerror = () => resolve('not loaded');
+        document.head.append(s);
+      }),
+  );
+  expect(late).toBe(true);
+  expect(logs.filter((l) => /^(error|pageerror)/.test(l) && !/favicon|404/.test(l))).toEqual([]);
+});

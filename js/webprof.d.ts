@@ -573,10 +573,12 @@ export interface FrameResolution {
  * Rewrites a stopped session's frames from execution positions to the definition position
  * (the `(` of the parameters) and spec name of the innermost enclosing function. Sources are
  * fetched once per page; unreadable or unscannable scripts keep their frames as captured.
+ * With `waitMs`, sources not scanned by then keep their frames too (status `TimedOut`); the
+ * trace is never changed after the promise resolves.
  */
 export function resolveFrameDefinitions(
   trace: TraceSession,
-  options?: { fetch?: typeof fetch },
+  options?: { fetch?: typeof fetch; waitMs?: number },
 ): Promise<FrameResolution>;
 /** Forgets every cached source scan. */
 export function clearSourceCache(): void;

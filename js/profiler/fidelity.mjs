@@ -19,6 +19,7 @@
 import { guard } from '../core/core.mjs';
 import { boundary, check } from '../core/boundary.mjs';
 import { toolsLoaded, toolsSeparate, withTools, withToolsNow, withToolsSync } from '../core/tools.mjs';
+import { platformClearTimeout, platformSetTimeout } from '../core/platform.mjs';
 import { scriptUrlAsLoaded } from './muted.mjs';
 
 // A source's status while the tools module cannot be had (not remembered).
@@ -121,6 +122,26 @@ function scanOnce(url, fetchImpl) {
   return sources.get(url) || remember(url, fetchAndScan(url, fetchImpl));
 }
 
+// The values of `promises`, each one not settled within `ms` (if given) as 'TimedOut'.
+function settledWithin(promises, ms) {
+  if (ms === undefined) return Promise.all(promises);
+  if (!promises.length) return Promise.resolve([]);
+  const out = promises.map(() => 'TimedOut');
+  return new Promise((resolve) => {
+    const t = platformSetTimeout(() => resolve(out.slice()), ms);
+    let left = promises.length;
+    promises.forEach((p, i) =>
+      p.then((v) => {
+        out[i] = v;
+        if (--left === 0) {
+          platformClearTimeout(t);
+          resolve(out);
+        }
+      }),
+    );
+  });
+}
+
 /** Starts fetching and scanning `urls` in the background (each once). */
 export function prefetchSources(urls, options = {}) {
   const fetchImpl = options.fetch || globalThis.fetch;
@@ -211,13 +232,19 @@ function take(trace, records) {
  * Rewrites the frames of a stopped TraceSession to function definitions.
  * Resolves with {scripts: {url: status}, framesIn, framesOut, framesResolved};
  * never rejects for a source problem (those scripts keep their positions).
+ * Given `waitMs`, sources not scanned by then are passed over ('TimedOut';
+ * their scans go on for later traces): the rewrite happens within this call,
+ * never after it resolved.
  * @param {import('./trace.mjs').TraceSession} trace
- * @param {{fetch?: typeof fetch}} [options]
+ * @param {{fetch?: typeof fetch, waitMs?: number}} [options]
  */
 export async function resolveFrameDefinitions(trace, options = {}) {
   const fetchImpl = options.fetch || globalThis.fetch;
   const urls = trace.resources();
-  const statuses = await Promise.all(urls.map((u) => scanOnce(u, fetchImpl)));
+  const statuses = await settledWithin(
+    urls.map((u) => scanOnce(u, fetchImpl)),
+    options.waitMs,
+  );
   const scripts = {};
   urls.forEach((u, i) => (scripts[u] = statuses[i]));
   const handle = trace.coreHandle(); // throws if disposed while sources loaded

@@ -238,10 +238,13 @@ function warnIfSparse(trace) {
 
 // Spec frame identity: frames move from the executing position to their
 // function's definition (js/profiler/fidelity.mjs). A failure there is never worth a
-// lost trace: the frames then keep the positions they were captured with.
+// lost trace: the frames then keep the positions they were captured with. A
+// source whose fetch stalls is passed over after SOURCES_WAIT_MS, as the
+// exporters' module is (js/core/tools.mjs STOP_WAIT_MS).
+const SOURCES_WAIT_MS = 10000;
 async function resolveDefinitions(trace) {
   try {
-    await resolveFrameDefinitions(trace);
+    await resolveFrameDefinitions(trace, { waitMs: SOURCES_WAIT_MS });
   } catch {
     /* positions stay as captured */
   }

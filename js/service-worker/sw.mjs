@@ -35,7 +35,15 @@
 // Cache: transformed text by the SHA-256 of the source, in CacheStorage
 // (`webprof-dense-v1`), so a script is transformed once per version however
 // often it loads. Cross-origin, non-GET, non-OK and non-JS responses pass
-// through untouched.
+// through untouched, and so do webprof's own scripts (webprof.js and the
+// tools module's JS: checks in them would sample webprof).
+// State: what this worker decided for earlier loads (the clients that load
+// webprof with data-dense, the workers they started, the URLs it rewrote) is
+// saved in CacheStorage too (`webprof-dense-state-v1`). A browser stops an
+// idle service worker (30 s in Firefox and Chromium) and starts a fresh one
+// for the next request; without the saved state that one would leave a
+// page's later scripts unrewritten and, in an isolated page, its later
+// workers without their COEP, which then fail to load.
 /* global webprof */
 
 const params = new URL(self.location.href).searchParams;
@@ -46,13 +54,16 @@ importScripts(LIB);
 // The tools module's JS (the transform) comes up front: a service worker
 // cannot import scripts once installed (js/core/tools-js-classic.mjs).
 // Without it scripts pass through untransformed (each transform fails).
+const TOOLS_JS = new URL('webprof-tools.js', LIB).href;
 try {
-  importScripts(new URL('webprof-tools.js', LIB).href);
+  importScripts(TOOLS_JS);
 } catch {
   /* not served beside webprof.js */
 }
 
 const CACHE = 'webprof-dense-v1';
+const STATE_CACHE = 'webprof-dense-state-v1';
+const STATE = new URL('__webprof_dense__/state', self.location.href).href;
 const MAX_CACHED = 512;
 const MARK = 'webprof-dense';
 const TAG = /<script\b[^>]*\sdata-dense\b/i;
@@ -61,10 +72,13 @@ const JS = /javascript|ecmascript/i;
 
 // Clients (documents) that load webprof with data-dense, and per client the
 // external scripts that run before webprof's tag. Bounded by the number of
-// open pages; a closed client's entry goes at the next document load.
-const clients = new Map(); // clientId -> Set(absolute URL) of scripts before the tag (none for workers)
+// open pages; a closed client's entry goes at a document load a minute on
+// (a navigation's client is listed by clients.matchAll only once its
+// document exists, and another load may prune before then).
+const clients = new Map(); // clientId -> {before: Set(absolute URL) of scripts before the tag (none for workers), at: ms}
 const workerScripts = new Set(); // URLs of classic workers started by those clients, the latest 64
-const rewritten = new Map(); // url -> {code, type} (rewritten text, Content-Type), the latest 64
+const rewritten = new Map(); // url -> {code, key, type}: rewritten text (or, restored, its cache key), Content-Type; the latest 64
+const PRUNE_AFTER_MS = 60000;
 
 // What a started worker loads around webprof.js (answered here, never fetched).
 const BEFORE = new URL('__webprof_dense__/worker-before.js', self.location.href).href;
@@ -88,21 +102,86 @@ self.addEventListener('fetch', (e) => {
     e.respondWith(new Response(VIRTUAL.get(url.href), { headers: { 'Content-Type': 'text/javascript' } }));
     return;
   }
-  if (url.origin !== self.location.origin || url.href === LIB) return;
-  const dest = req.destination;
-  if (dest === 'document' || dest === 'iframe') e.respondWith(rewriteDocument(req, e.resultingClientId));
-  else if (dest === 'worker' && clients.has(e.clientId)) e.respondWith(startWorker(req, e.resultingClientId));
-  else if (dest === 'script' && !clients.has(e.clientId) && workerScripts.has(url.href))
-    e.respondWith(adoptWorker(req, e.clientId));
-  else if (dest === 'script' && clients.has(e.clientId) && !clients.get(e.clientId).has(url.href))
-    e.respondWith(rewriteScript(req));
-  else if (dest === '' && rewritten.has(url.href)) {
-    // With the original Content-Type: the frame resolver reads an HTML
-    // document's inline scripts, a script's text as JavaScript.
-    const { code, type } = rewritten.get(url.href);
-    e.respondWith(new Response(code, { headers: { 'Content-Type': type } }));
-  }
+  if (url.origin !== self.location.origin || url.href === LIB || url.href === TOOLS_JS) return;
+  let response;
+  if (restored) response = route(e, url);
+  else if (/^(document|iframe|worker|script|)$/.test(req.destination))
+    // Just started: the saved state is still being read.
+    response = restore().then(() => route(e, url) || fetch(req));
+  if (!response) return;
+  e.respondWith(response);
+  // The state a response changed is saved before this worker may stop.
+  e.waitUntil(response.then(() => saving).catch(() => {}));
 });
+
+// The response this worker gives `e`'s request, or null: the browser's own.
+function route(e, url) {
+  const req = e.request;
+  const dest = req.destination;
+  const client = clients.get(e.clientId);
+  if (dest === 'document' || dest === 'iframe') return rewriteDocument(req, e.resultingClientId);
+  if (dest === 'worker' && client) return startWorker(req, e.resultingClientId);
+  if (dest === 'script' && !client && workerScripts.has(url.href)) return adoptWorker(req, e.clientId);
+  if (dest === 'script' && client && !client.before.has(url.href)) return rewriteScript(req);
+  // With the original Content-Type: the frame resolver reads an HTML
+  // document's inline scripts, a script's text as JavaScript.
+  if (dest === '' && rewritten.has(url.href)) return rewrittenText(req, rewritten.get(url.href));
+  return null;
+}
+
+async function rewrittenText(req, { code, key, type }) {
+  if (code === undefined) {
+    const hit = await (await caches.open(CACHE)).match(key);
+    if (!hit) return fetch(req); // evicted since: the original text
+    code = (await hit.json()).code;
+  }
+  return new Response(code, { headers: { 'Content-Type': type } });
+}
+
+function addClient(id, before) {
+  clients.set(id, { before: new Set(before), at: Date.now() });
+  save();
+}
+
+// The saved state, read once per start of this worker; what this start
+// already decided wins over it.
+let restored = false;
+let restoring = null;
+function restore() {
+  if (!restoring)
+    restoring = (async () => {
+      try {
+        const hit = await (await caches.open(STATE_CACHE)).match(STATE);
+        const saved = hit ? await hit.json() : {};
+        for (const [id, before, at] of saved.clients || [])
+          if (!clients.has(id)) clients.set(id, { before: new Set(before), at });
+        for (const u of saved.workers || []) if (!workerScripts.has(u)) workerScripts.add(u);
+        for (const [u, key, type] of saved.rewritten || [])
+          if (!rewritten.has(u)) rewritten.set(u, { key, type });
+      } catch {
+        /* nothing saved, or unreadable: this start begins empty */
+      }
+      restored = true;
+    })();
+  return restoring;
+}
+restore();
+
+let saving = Promise.resolve();
+function save() {
+  const state = JSON.stringify({
+    clients: [...clients].map(([id, c]) => [id, [...c.before], c.at]),
+    workers: [...workerScripts],
+    rewritten: [...rewritten].map(([u, r]) => [u, r.key, r.type]),
+  });
+  const put = () =>
+    caches
+      .open(STATE_CACHE)
+      .then((c) => c.put(STATE, new Response(state, { headers: { 'Content-Type': 'application/json' } })));
+  // In order, each after the last; a failed write leaves the previous state.
+  saving = saving.then(put).catch(() => {});
+  return saving;
+}
 
 async function rewriteDocument(req, clientId) {
   const res = await fetch(req);
@@ -126,8 +205,12 @@ async function rewriteDocument(req, clientId) {
   } catch {
     return respond(res, html, { frame: req.destination === 'iframe' }); // no transform: the document as it is
   }
-  if (clientId) clients.set(clientId, new Set(r.before.map((src) => new URL(src, req.url).href)));
-  remember(req.url, r.code, res);
+  if (clientId)
+    addClient(
+      clientId,
+      r.before.map((src) => new URL(src, req.url).href),
+    );
+  remember(req.url, r, res);
   return respond(res, r.code, {
     mark: true,
     frame: req.destination === 'iframe',
@@ -149,7 +232,7 @@ async function rewriteScript(req) {
   } catch {
     return respond(res, source); // no transform (e.g. the tools module is missing): the script as it is
   }
-  remember(req.url, t.code, res);
+  remember(req.url, t, res);
   return respond(res, t.code);
 }
 
@@ -161,10 +244,11 @@ async function startWorker(req, clientId) {
   if (req.mode !== 'same-origin' || !res.ok || res.type !== 'basic' || !JS.test(type))
     return COEP && res.type === 'basic' ? respond(res, res.body, { frame: true }) : res;
   // The worker's client, when the browser says it here (else adoptWorker).
-  if (clientId) clients.set(clientId, new Set());
   workerScripts.delete(req.url);
   workerScripts.add(req.url);
   if (workerScripts.size > 64) workerScripts.delete(workerScripts.values().next().value);
+  if (clientId) addClient(clientId, []);
+  else save();
   const urls = [BEFORE, LIB, AFTER, req.url].map((u) => JSON.stringify(u)).join(', ');
   return respond(res, `importScripts(${urls});`, { frame: true });
 }
@@ -174,7 +258,7 @@ async function startWorker(req, clientId) {
 async function adoptWorker(req, clientId) {
   const client = clientId ? await self.clients.get(clientId) : null;
   if (!client || client.type !== 'worker') return fetch(req);
-  clients.set(clientId, new Set());
+  addClient(clientId, []);
   return rewriteScript(req);
 }
 
@@ -193,21 +277,28 @@ function respond(res, body, { mark = false, frame = false, isolate = null } = {}
   return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
-function remember(url, code, res) {
+// `t`: a transform's result from cached() (its text and cache key).
+function remember(url, t, res) {
   rewritten.delete(url);
-  rewritten.set(url, { code, type: res.headers.get('content-type') || 'text/javascript' });
+  rewritten.set(url, {
+    code: t.code,
+    key: t.key,
+    type: res.headers.get('content-type') || 'text/javascript',
+  });
   if (rewritten.size > 64) rewritten.delete(rewritten.keys().next().value);
+  save();
 }
 
-// The transform's result for `text`, from the cache when this exact text was
-// transformed before (the key is its SHA-256, so a new version is new).
+// The transform's result for `text` ({code, before, key}), from the cache
+// when this exact text was transformed before (the key is its SHA-256, so a
+// new version is new).
 async function cached(kind, text, transform) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   const key = new URL(`/__webprof_dense__/${hex}/${encodeURIComponent(kind)}`, self.location.href).href;
   const cache = await caches.open(CACHE);
   const hit = await cache.match(key);
-  if (hit) return hit.json();
+  if (hit) return { ...(await hit.json()), key };
   const r = await transform();
   const keep = { code: r.code, before: r.before || [] };
   await cache.put(
@@ -217,12 +308,13 @@ async function cached(kind, text, transform) {
   // Bounded: past MAX_CACHED entries the oldest go (keys() is in insertion order).
   const keys = await cache.keys();
   for (let i = 0; i < keys.length - MAX_CACHED; i++) await cache.delete(keys[i]);
-  return keep;
+  return { ...keep, key };
 }
 
 // Forget clients that have gone (their pages closed or navigated away).
 async function prune() {
   const all = await self.clients.matchAll({ includeUncontrolled: true, type: 'all' });
   const open = new Set(all.map((c) => c.id));
-  for (const id of clients.keys()) if (!open.has(id)) clients.delete(id);
+  const old = Date.now() - PRUNE_AFTER_MS;
+  for (const [id, c] of clients) if (!open.has(id) && c.at < old) clients.delete(id);
 }

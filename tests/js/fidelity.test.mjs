@@ -85,3 +85,37 @@ test('execution points collapse onto definitions; others keep positions', async 
     t2.dispose();
   }
 });
+
+test('a source whose fetch stalls is passed over after waitMs; the others resolve, and nothing changes later', async () => {
+  webprof.clearSourceCache();
+  const log = [];
+  let release;
+  const stalled = new Promise((resolve) => (release = resolve));
+  const fetch = (url) => (url === PAGE ? stalled.then(() => stubFetch(log)(url)) : stubFetch(log)(url));
+  const t = new webprof.TraceSession({ sampleInterval: 1, maxBufferSize: 100 });
+  try {
+    record(t);
+    t.stop();
+    const r = await webprof.resolveFrameDefinitions(t, { fetch, waitMs: 50 });
+    assert.equal(r.scripts[PAGE], 'TimedOut');
+    assert.equal(r.scripts[APP], 'Scanned');
+    const frames = t.toTrace().frames;
+    assert.deepEqual(frames[0], { name: 'inline', resourceId: 1, line: 3, column: 23 });
+    assert.deepEqual(frames[1], { name: 'work', resourceId: 0, line: 1, column: 14 });
+    // The stalled source arrives: scanned for a later trace, this one untouched.
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(t.toTrace().frames, frames);
+  } finally {
+    t.dispose();
+  }
+  const t2 = new webprof.TraceSession({ maxBufferSize: 10 });
+  try {
+    record(t2);
+    const r2 = await webprof.resolveFrameDefinitions(t2, { fetch, waitMs: 50 });
+    assert.equal(r2.scripts[PAGE], 'Scanned');
+    assert.equal(t2.toTrace().frames[0].column, 18);
+  } finally {
+    t2.dispose();
+  }
+});
