@@ -99,7 +99,11 @@ self.addEventListener('fetch', (e) => {
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
   if (VIRTUAL.has(url.href)) {
+    // The worker's bootstrap asks for BEFORE first: its client is the worker,
+    // whose own script (requested next) is then rewritten as a client's.
+    if (url.href === BEFORE && e.clientId) addClient(e.clientId, []);
     e.respondWith(new Response(VIRTUAL.get(url.href), { headers: { 'Content-Type': 'text/javascript' } }));
+    e.waitUntil(saving);
     return;
   }
   if (url.origin !== self.location.origin || url.href === LIB || url.href === TOOLS_JS) return;
@@ -169,17 +173,22 @@ restore();
 
 let saving = Promise.resolve();
 function save() {
-  const state = JSON.stringify({
-    clients: [...clients].map(([id, c]) => [id, [...c.before], c.at]),
-    workers: [...workerScripts],
-    rewritten: [...rewritten].map(([u, r]) => [u, r.key, r.type]),
-  });
-  const put = () =>
-    caches
-      .open(STATE_CACHE)
-      .then((c) => c.put(STATE, new Response(state, { headers: { 'Content-Type': 'application/json' } })));
-  // In order, each after the last; a failed write leaves the previous state.
-  saving = saving.then(put).catch(() => {});
+  // The state as it is when written (the saved one merged in by then).
+  const put = async () => {
+    const state = JSON.stringify({
+      clients: [...clients].map(([id, c]) => [id, [...c.before], c.at]),
+      workers: [...workerScripts],
+      rewritten: [...rewritten].map(([u, r]) => [u, r.key, r.type]),
+    });
+    const cache = await caches.open(STATE_CACHE);
+    await cache.put(STATE, new Response(state, { headers: { 'Content-Type': 'application/json' } }));
+  };
+  // In order, each after the last and after the saved state was read (a
+  // write before would lose it); a failed write leaves the previous state.
+  saving = saving
+    .then(restore)
+    .then(put)
+    .catch(() => {});
   return saving;
 }
 
@@ -253,10 +262,19 @@ async function startWorker(req, clientId) {
   return respond(res, `importScripts(${urls});`, { frame: true });
 }
 
-// The worker's own script, requested by its bootstrap's importScripts: the
-// requesting client is the worker (rewritten from now on).
+// The worker's own script, requested by its bootstrap's importScripts from a
+// client not known yet (BEFORE's request had none): the requesting client is
+// the worker (rewritten from now on). clients.get() waits for the client to
+// be ready; a wait past ADOPT_WAIT_MS gives the script as it is (not
+// sampled inside) rather than a worker stalled in its importScripts.
+const ADOPT_WAIT_MS = 3000;
 async function adoptWorker(req, clientId) {
-  const client = clientId ? await self.clients.get(clientId) : null;
+  const client = clientId
+    ? await Promise.race([
+        self.clients.get(clientId),
+        new Promise((resolve) => setTimeout(resolve, ADOPT_WAIT_MS, null)),
+      ])
+    : null;
   if (!client || client.type !== 'worker') return fetch(req);
   addClient(clientId, []);
   return rewriteScript(req);
