@@ -104,17 +104,24 @@ test('data-dense-isolate: the reload is cross-origin isolated and samples in tic
 
 // A browser stops a service worker idle for 30 s; the one it starts for the
 // next request reads what the stopped one decided (js/service-worker/sw.mjs
-// "State"). Here DevTools stops it at once: the isolated page's later worker
-// still gets its COEP and its rewrite, and a page script added later is
-// still rewritten. The same in Firefox ESR: e2e/firefox/nobuild.test.mjs.
+// "State"). Here DevTools stops it at once: a rewritten script still reads
+// rewritten, the isolated page's later worker still gets its COEP and its
+// rewrite, and a page script added later is still rewritten. The same in
+// Firefox ESR: e2e/firefox/nobuild.test.mjs.
 test('data-dense-isolate: after the service worker was stopped, a new worker and a new script are rewritten', async ({
   page,
   baseURL,
 }) => {
   const { logs } = await reloadIsolated(page);
+  // What the page reads of a rewritten script (as the frame resolver does).
+  const text = () => page.evaluate(async () => (await fetch('/e2e/pages/record/mixed.js')).text());
+  const rewritten = await text();
+  expect(rewritten).toContain('__wp$f');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
+  // The new service worker serves the same text, from the transform's cache.
+  expect(await text()).toBe(rewritten);
   const w = await page.evaluate(workerProfile, 'hotWorker');
   expect(w.rewritten).toBe(true);
   expect(w.inside).toBeGreaterThanOrEqual(2);

@@ -557,8 +557,12 @@ export function transformHtmlForSampling(
 
 // ---- Spec frame positions (js/profiler/fidelity.mjs) ----
 
-/** What happened to one resource's source: 'Scanned', 'NotFetchable', 'SourceTooLarge', 'SourceUnscannable'. */
-export type SourceScanStatus = 'Scanned' | 'NotFetchable' | 'SourceTooLarge' | 'SourceUnscannable' | string;
+/**
+ * What happened to one resource's source: 'Scanned', 'NotFetchable', 'SourceTooLarge', 'SourceUnscannable',
+ * 'NotLoaded' (the tools module did not load), 'TimedOut' (not scanned within `waitMs`).
+ */
+export type SourceScanStatus =
+  'Scanned' | 'NotFetchable' | 'SourceTooLarge' | 'SourceUnscannable' | 'NotLoaded' | 'TimedOut' | string;
 
 export interface FrameResolution {
   scripts: Record<string, SourceScanStatus>;

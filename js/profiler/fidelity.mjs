@@ -122,11 +122,14 @@ function scanOnce(url, fetchImpl) {
   return sources.get(url) || remember(url, fetchAndScan(url, fetchImpl));
 }
 
-// The values of `promises`, each one not settled within `ms` (if given) as 'TimedOut'.
+// The values of `promises`, each one not settled within `ms` (if given and
+// a timer can hold it) as 'TimedOut'. A value that settles in the moment
+// between the timer and the caller's resumption may still be used.
+const TIMED_OUT = 'TimedOut';
 function settledWithin(promises, ms) {
-  if (ms === undefined) return Promise.all(promises);
+  if (!(ms < 2 ** 31)) return Promise.all(promises);
   if (!promises.length) return Promise.resolve([]);
-  const out = promises.map(() => 'TimedOut');
+  const out = promises.map(() => TIMED_OUT);
   return new Promise((resolve) => {
     const t = platformSetTimeout(() => resolve(out.slice()), ms);
     let left = promises.length;
@@ -241,10 +244,11 @@ function take(trace, records) {
 export async function resolveFrameDefinitions(trace, options = {}) {
   const fetchImpl = options.fetch || globalThis.fetch;
   const urls = trace.resources();
-  const statuses = await settledWithin(
-    urls.map((u) => scanOnce(u, fetchImpl)),
-    options.waitMs,
-  );
+  const scans = urls.map((u) => scanOnce(u, fetchImpl));
+  const statuses = await settledWithin(scans, options.waitMs);
+  // A scan passed over is forgotten: the next trace fetches its source again
+  // rather than wait on the same stalled one.
+  urls.forEach((u, i) => statuses[i] === TIMED_OUT && sources.get(u) === scans[i] && sources.delete(u));
   const scripts = {};
   urls.forEach((u, i) => (scripts[u] = statuses[i]));
   const handle = trace.coreHandle(); // throws if disposed while sources loaded

@@ -63,7 +63,11 @@ try {
 
 const CACHE = 'webprof-dense-v1';
 const STATE_CACHE = 'webprof-dense-state-v1';
-const STATE = new URL('__webprof_dense__/state', self.location.href).href;
+// One per registration: the same script may serve two scopes.
+const STATE = new URL(
+  `__webprof_dense__/state?scope=${encodeURIComponent(self.registration.scope)}`,
+  self.location.href,
+).href;
 const MAX_CACHED = 512;
 const MARK = 'webprof-dense';
 const TAG = /<script\b[^>]*\sdata-dense\b/i;
@@ -100,8 +104,10 @@ self.addEventListener('fetch', (e) => {
   const url = new URL(req.url);
   if (VIRTUAL.has(url.href)) {
     // The worker's bootstrap asks for BEFORE first: its client is the worker,
-    // whose own script (requested next) is then rewritten as a client's.
-    if (url.href === BEFORE && e.clientId) addClient(e.clientId, []);
+    // whose own script (requested next) is then rewritten as a client's
+    // (where the browser gave no resultingClientId for the worker).
+    if (url.href === BEFORE && e.clientId && req.destination === 'script' && !clients.has(e.clientId))
+      addClient(e.clientId, []);
     e.respondWith(new Response(VIRTUAL.get(url.href), { headers: { 'Content-Type': 'text/javascript' } }));
     e.waitUntil(saving);
     return;
@@ -109,7 +115,7 @@ self.addEventListener('fetch', (e) => {
   if (url.origin !== self.location.origin || url.href === LIB || url.href === TOOLS_JS) return;
   let response;
   if (restored) response = route(e, url);
-  else if (/^(document|iframe|worker|script|)$/.test(req.destination))
+  else if (/^(document|iframe|worker|script|)$/.test(req.destination) && !streamed(req))
     // Just started: the saved state is still being read.
     response = restore().then(() => route(e, url) || fetch(req));
   if (!response) return;
@@ -127,10 +133,18 @@ function route(e, url) {
   if (dest === 'worker' && client) return startWorker(req, e.resultingClientId);
   if (dest === 'script' && !client && workerScripts.has(url.href)) return adoptWorker(req, e.clientId);
   if (dest === 'script' && client && !client.before.has(url.href)) return rewriteScript(req);
-  // With the original Content-Type: the frame resolver reads an HTML
-  // document's inline scripts, a script's text as JavaScript.
-  if (dest === '' && rewritten.has(url.href)) return rewrittenText(req, rewritten.get(url.href));
+  // With the original Content-Type: the frame resolver (run by such a
+  // client) reads an HTML document's inline scripts, a script's text as
+  // JavaScript. Other pages get the original.
+  if (dest === '' && client && !streamed(req) && rewritten.has(url.href))
+    return rewrittenText(req, rewritten.get(url.href));
   return null;
+}
+
+// A range or an event stream: never answered with a whole text, nor held
+// while the saved state is read.
+function streamed(req) {
+  return req.headers.has('range') || /text\/event-stream/i.test(req.headers.get('accept') || '');
 }
 
 async function rewrittenText(req, { code, key, type }) {

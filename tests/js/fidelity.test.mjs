@@ -88,6 +88,7 @@ test('execution points collapse onto definitions; others keep positions', async 
 
 test('a source whose fetch stalls is passed over after waitMs; the others resolve, and nothing changes later', async () => {
   webprof.clearSourceCache();
+  await webprof.loadExporters(); // the tools module, so the 50 ms are the fetches'
   const log = [];
   let release;
   const stalled = new Promise((resolve) => (release = resolve));
@@ -102,20 +103,34 @@ test('a source whose fetch stalls is passed over after waitMs; the others resolv
     const frames = t.toTrace().frames;
     assert.deepEqual(frames[0], { name: 'inline', resourceId: 1, line: 3, column: 23 });
     assert.deepEqual(frames[1], { name: 'work', resourceId: 0, line: 1, column: 14 });
-    // The stalled source arrives: scanned for a later trace, this one untouched.
+    // The stalled source arrives: this trace stays untouched.
+    const fetched = log.length;
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.deepEqual(t.toTrace().frames, frames);
+    assert.equal(log.length, fetched + 1);
   } finally {
     t.dispose();
   }
+  // The next trace fetches the passed-over source again (not the stalled
+  // promise) and resolves its frames.
   const t2 = new webprof.TraceSession({ maxBufferSize: 10 });
   try {
     record(t2);
-    const r2 = await webprof.resolveFrameDefinitions(t2, { fetch, waitMs: 50 });
+    const r2 = await webprof.resolveFrameDefinitions(t2, { fetch, waitMs: 5000 });
     assert.equal(r2.scripts[PAGE], 'Scanned');
     assert.equal(t2.toTrace().frames[0].column, 18);
+    assert.equal(log.filter((u) => u === PAGE).length, 2);
   } finally {
     t2.dispose();
+  }
+  // Infinity (or a time no timer holds) waits for every source.
+  const t3 = new webprof.TraceSession({ maxBufferSize: 10 });
+  try {
+    record(t3);
+    const r3 = await webprof.resolveFrameDefinitions(t3, { fetch, waitMs: Infinity });
+    assert.equal(r3.scripts[PAGE], 'Scanned');
+  } finally {
+    t3.dispose();
   }
 });
