@@ -236,7 +236,7 @@ function take(trace, records) {
  * Resolves with {scripts: {url: status}, framesIn, framesOut, framesResolved};
  * never rejects for a source problem (those scripts keep their positions).
  * Given `waitMs`, sources not scanned by then are passed over ('TimedOut';
- * their scans go on for later traces): the rewrite happens within this call,
+ * the next trace fetches them again): the rewrite happens within this call,
  * never after it resolved.
  * @param {import('./trace.mjs').TraceSession} trace
  * @param {{fetch?: typeof fetch, waitMs?: number}} [options]
