@@ -28,6 +28,32 @@ export function platformClearTimeout(id) {
   clearTimeoutAtLoad.call(g, id);
 }
 
+export const TIMED_OUT = 'TimedOut';
+/**
+ * The values of `promises`, each one not settled within `ms` (if given and a
+ * timer can hold it) as TIMED_OUT, on webprof's own timer. A value that
+ * settles in the moment between the timer and the caller's resumption may
+ * still be used.
+ */
+export function settledWithin(promises, ms) {
+  if (!(ms < 2 ** 31)) return Promise.all(promises);
+  if (!promises.length) return Promise.resolve([]);
+  const out = promises.map(() => TIMED_OUT);
+  return new Promise((resolve) => {
+    const t = platformSetTimeout(() => resolve(out.slice()), ms);
+    let left = promises.length;
+    promises.forEach((p, i) =>
+      p.then((v) => {
+        out[i] = v;
+        if (--left === 0) {
+          platformClearTimeout(t);
+          resolve(out);
+        }
+      }),
+    );
+  });
+}
+
 /**
  * The platform's queueMicrotask(fn) as webprof loaded it; false where there is
  * none (the caller then knows nothing of microtask checkpoints).

@@ -30,7 +30,7 @@ import { WebprofError, core, ready, trapError, trapped } from './core.mjs';
 import { loadSibling, loadSiblingSync, wasmUrlOf } from './instance.mjs';
 import { loadToolsJs, toolsCore, toolsJsLinked } from './wasm-page.mjs';
 // stop()'s wait is webprof's own, not the page's (which may wrap setTimeout).
-import { platformClearTimeout, platformSetTimeout } from './platform.mjs';
+import { settledWithin } from './platform.mjs';
 
 let failed = null; // the build whose instance trapped (reloaded once asked again)
 let current = null; // the loaded tools module, for synchronous callers
@@ -112,21 +112,14 @@ export function toolsAndJs() {
 // How long a Profiler's stop() waits for the tools module: a fetch that
 // stalls must not keep the trace from the page (the exporters then say
 // NotLoaded until the module arrives; loadExporters() waits for it).
-const STOP_WAIT_MS = 10000;
+export const STOP_WAIT_MS = 10000;
 
 /**
  * Resolves once the tools module loaded or failed to, or after STOP_WAIT_MS,
  * whichever comes first; never rejects (a Profiler's stop()).
  */
 export function exportersSettled() {
-  return new Promise((resolve) => {
-    const t = platformSetTimeout(resolve, STOP_WAIT_MS);
-    const done = () => {
-      platformClearTimeout(t);
-      resolve();
-    };
-    loadExporters().then(done, done);
-  });
+  return settledWithin([loadExporters().catch(() => {})], STOP_WAIT_MS).then(() => undefined);
 }
 
 /**

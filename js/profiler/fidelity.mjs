@@ -19,7 +19,7 @@
 import { guard } from '../core/core.mjs';
 import { boundary, check } from '../core/boundary.mjs';
 import { toolsLoaded, toolsSeparate, withTools, withToolsNow, withToolsSync } from '../core/tools.mjs';
-import { platformClearTimeout, platformSetTimeout } from '../core/platform.mjs';
+import { TIMED_OUT, settledWithin } from '../core/platform.mjs';
 import { scriptUrlAsLoaded } from './muted.mjs';
 
 // A source's status while the tools module cannot be had (not remembered).
@@ -120,29 +120,6 @@ function remember(url, promise) {
 function scanOnce(url, fetchImpl) {
   dropStale();
   return sources.get(url) || remember(url, fetchAndScan(url, fetchImpl));
-}
-
-// The values of `promises`, each one not settled within `ms` (if given and
-// a timer can hold it) as 'TimedOut'. A value that settles in the moment
-// between the timer and the caller's resumption may still be used.
-const TIMED_OUT = 'TimedOut';
-function settledWithin(promises, ms) {
-  if (!(ms < 2 ** 31)) return Promise.all(promises);
-  if (!promises.length) return Promise.resolve([]);
-  const out = promises.map(() => TIMED_OUT);
-  return new Promise((resolve) => {
-    const t = platformSetTimeout(() => resolve(out.slice()), ms);
-    let left = promises.length;
-    promises.forEach((p, i) =>
-      p.then((v) => {
-        out[i] = v;
-        if (--left === 0) {
-          platformClearTimeout(t);
-          resolve(out);
-        }
-      }),
-    );
-  });
 }
 
 /** Starts fetching and scanning `urls` in the background (each once). */

@@ -16,7 +16,7 @@
 import { ready } from '../core/core.mjs';
 import { timeOrigin } from '../core/clock.mjs';
 import { TraceSession, loadTrace, toHeldTrace } from './trace.mjs';
-import { exportersSettled, toolsJsLoaded } from '../core/tools.mjs';
+import { STOP_WAIT_MS, exportersSettled, toolsJsLoaded } from '../core/tools.mjs';
 import { isMutedScriptUrl } from './muted.mjs';
 import { resolveFrameDefinitions } from './fidelity.mjs';
 import {
@@ -239,12 +239,11 @@ function warnIfSparse(trace) {
 // Spec frame identity: frames move from the executing position to their
 // function's definition (js/profiler/fidelity.mjs). A failure there is never worth a
 // lost trace: the frames then keep the positions they were captured with. A
-// source whose fetch stalls is passed over after SOURCES_WAIT_MS, as the
-// exporters' module is (js/core/tools.mjs STOP_WAIT_MS).
-const SOURCES_WAIT_MS = 10000;
+// source whose fetch stalls is passed over after STOP_WAIT_MS, as the
+// exporters' module is.
 async function resolveDefinitions(trace) {
   try {
-    await resolveFrameDefinitions(trace, { waitMs: SOURCES_WAIT_MS });
+    await resolveFrameDefinitions(trace, { waitMs: STOP_WAIT_MS });
   } catch {
     /* positions stay as captured */
   }

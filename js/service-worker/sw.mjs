@@ -81,7 +81,7 @@ const JS = /javascript|ecmascript/i;
 // document exists, and another load may prune before then).
 const clients = new Map(); // clientId -> {before: Set(absolute URL) of scripts before the tag (none for workers), at: ms}
 const workerScripts = new Set(); // URLs of classic workers started by those clients, the latest 64
-const rewritten = new Map(); // url -> {code, key, type}: rewritten text (or, restored, its cache key), Content-Type; the latest 64
+const rewritten = new Map(); // url -> {key, type}: its rewritten text's key in the transform cache, Content-Type; the latest 64
 const PRUNE_AFTER_MS = 60000;
 
 // What a started worker loads around webprof.js (answered here, never fetched).
@@ -147,13 +147,10 @@ function streamed(req) {
   return req.headers.has('range') || /text\/event-stream/i.test(req.headers.get('accept') || '');
 }
 
-async function rewrittenText(req, { code, key, type }) {
-  if (code === undefined) {
-    const hit = await (await caches.open(CACHE)).match(key);
-    if (!hit) return fetch(req); // evicted since: the original text
-    code = (await hit.json()).code;
-  }
-  return new Response(code, { headers: { 'Content-Type': type } });
+async function rewrittenText(req, { key, type }) {
+  const hit = await (await caches.open(CACHE)).match(key);
+  if (!hit) return fetch(req); // evicted since: the original text
+  return new Response((await hit.json()).code, { headers: { 'Content-Type': type } });
 }
 
 function addClient(id, before) {
@@ -173,7 +170,7 @@ function restore() {
         const saved = hit ? await hit.json() : {};
         for (const [id, before, at] of saved.clients || [])
           if (!clients.has(id)) clients.set(id, { before: new Set(before), at });
-        for (const u of saved.workers || []) if (!workerScripts.has(u)) workerScripts.add(u);
+        for (const u of saved.workers || []) workerScripts.add(u);
         for (const [u, key, type] of saved.rewritten || [])
           if (!rewritten.has(u)) rewritten.set(u, { key, type });
       } catch {
@@ -186,9 +183,14 @@ function restore() {
 restore();
 
 let saving = Promise.resolve();
+let queued = false; // a write is queued and has not read the state yet
 function save() {
+  // One queued write covers every change made before it starts.
+  if (queued) return saving;
+  queued = true;
   // The state as it is when written (the saved one merged in by then).
   const put = async () => {
+    queued = false;
     const state = JSON.stringify({
       clients: [...clients].map(([id, c]) => [id, [...c.before], c.at]),
       workers: [...workerScripts],
@@ -309,14 +311,10 @@ function respond(res, body, { mark = false, frame = false, isolate = null } = {}
   return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
-// `t`: a transform's result from cached() (its text and cache key).
+// `t`: a transform's result from cached() (its cache key).
 function remember(url, t, res) {
   rewritten.delete(url);
-  rewritten.set(url, {
-    code: t.code,
-    key: t.key,
-    type: res.headers.get('content-type') || 'text/javascript',
-  });
+  rewritten.set(url, { key: t.key, type: res.headers.get('content-type') || 'text/javascript' });
   if (rewritten.size > 64) rewritten.delete(rewritten.keys().next().value);
   save();
 }
