@@ -54,8 +54,16 @@ async function sandwich(page, baseURL, body, name) {
   await expect.poll(() => logs.join('\n'), { timeout: 20_000 }).toMatch(/Importing as/);
   await page.waitForTimeout(300);
   await page.keyboard.press('3');
+  // The table's header comes before its rows (CI once read the header alone):
+  // wait for every expected name.
   await page
-    .waitForFunction(() => /Symbol Name/i.test(document.body.innerText), null, { timeout: 10_000 })
+    .waitForFunction(
+      (names) =>
+        /Symbol Name/i.test(document.body.innerText) &&
+        names.every((n) => document.body.innerText.includes(n)),
+      Object.keys(EXPECTED_SELF),
+      { timeout: 10_000 },
+    )
     .catch(async (e) => {
       throw new Error(
         `${e.message}\nlogs: ${logs.join('\n')}\ntext: ${await page.evaluate(() => document.body.innerText)}`,
