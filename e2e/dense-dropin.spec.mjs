@@ -106,8 +106,7 @@ test('data-dense-isolate: the reload is cross-origin isolated and samples in tic
 // next request reads what the stopped one decided (js/service-worker/sw.mjs
 // "State"). Here DevTools stops it at once: a rewritten script still reads
 // rewritten, the isolated page's later worker still gets its COEP and its
-// rewrite, and a page script added later is still rewritten. The same in
-// Firefox ESR: e2e/firefox/nobuild.test.mjs.
+// rewrite, and a page script added later is still rewritten.
 test('data-dense-isolate: after the service worker was stopped, a new worker and a new script are rewritten', async ({
   page,
   baseURL,

@@ -8,7 +8,6 @@
 // Run: node --test e2e/firefox/   (needs `npm run build:js` first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { startStaticServer } from '../server.mjs';
 import { pageProfile, workerProfile } from '../nobuild-helpers.mjs';
@@ -29,8 +28,8 @@ after(async () => {
 
 // A fresh profile per test: a service worker registered by one test must
 // not serve the next one's first visit.
-async function withPage(fn, on = browser) {
-  const context = await on.createBrowserContext();
+async function withPage(fn) {
+  const context = await browser.createBrowserContext();
   const page = await context.newPage();
   const logs = [];
   page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
@@ -181,46 +180,5 @@ test('data-dense-isolate: the reload is cross-origin isolated and samples in tic
     });
   } finally {
     second.close();
-  }
-});
-
-// Firefox stops a service worker idle for 30 s; the one it starts for the
-// next request reads what the stopped one decided (js/service-worker/sw.mjs
-// "State"): the isolated page's later worker still gets its COEP and its
-// rewrite (it failed to load before), and webprof's own tools module is
-// never rewritten. Here the idle time is one second.
-test('data-dense-isolate: a worker started after the idle service worker was stopped loads rewritten', async () => {
-  const quick = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    extraPrefsFirefox: {
-      'dom.serviceWorkers.idle_timeout': 1000,
-      'dom.serviceWorkers.idle_extended_timeout': 1000,
-    },
-  });
-  try {
-    await withPage(async (page, logs) => {
-      await page.goto(`${base}/e2e/pages/dense/isolated.html`);
-      await page.evaluate(() => window.webprof.denseReady);
-      await reloadIntoIsolation(page);
-      assert.equal(await page.evaluate(() => window.webprof.denseReady), true);
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      const w = await page.evaluate(workerProfile, 'hotWorker');
-      assert.equal(w.rewritten, true);
-      assert.ok(w.inside >= 2, JSON.stringify(w));
-      assert.deepEqual(w.frames, [{ resource: `${base}/e2e/pages/dense/worker.js`, line: 1, column: 19 }]);
-      const tools = await page.evaluate(async () => (await fetch('/dist/webprof-tools.js')).text());
-      assert.ok(
-        tools === readFileSync(new URL('../../dist/webprof-tools.js', import.meta.url), 'utf8'),
-        'webprof-tools.js came rewritten',
-      );
-      assert.deepEqual(
-        logs.filter((l) => /^(error|pageerror)/.test(l) && !/favicon/.test(l)),
-        [],
-      );
-    }, quick);
-  } finally {
-    await quick.close();
   }
 });
